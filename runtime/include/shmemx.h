@@ -1,0 +1,43 @@
+/* Shoal extensions to OpenSHMEM (shmemx_*): arbitrary teams from a unique id (as NVSHMEM's
+ * nvshmemx_team_init) and a few queries. */
+#ifndef SHMEMX_H
+#define SHMEMX_H
+
+#include <shmem.h>
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Opaque id naming one team_init; make it on one PE, give it to every future member. */
+typedef struct {
+    char internal[128];
+} shmemx_team_uniqueid_t;
+
+/** Fill *uniqueid with an id that no other team_init of this job uses; returns 0. */
+int shmemx_team_get_uniqueid(shmemx_team_uniqueid_t *uniqueid);
+/** Collective over the npes PEs that pass the same id: the caller becomes index
+ *  pe_idx_in_team of the new team (any order, any subset of the world). Returns 0 on success. */
+int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long config_mask,
+                     int npes, int pe_idx_in_team, const shmemx_team_uniqueid_t *uniqueid);
+
+/** Size in bytes of this PE's symmetric heap (SHOAL_SYMMETRIC_SIZE). */
+size_t shmemx_heap_size(void);
+/** Bytes of the symmetric heap still free for shmem_malloc. */
+size_t shmemx_heap_free(void);
+/** Number of teams alive on this PE (world and shared included) and the most there can be. */
+void shmemx_team_count(int *alive, int *max);
+/** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
+const char *shmemx_bootstrap_name(void);
+
+#ifdef __cplusplus
+}
+#endif
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

@@ -1,0 +1,153 @@
+/* shmem_init / shmem_finalize and the queries about the job. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+#include "bootstrap/bootstrap.h"
+#include "core/check.h"
+#include "core/error.h"
+#include "core/remote.h"
+#include "core/state.h"
+#include "ctx/ctx.h"
+#include "heap/heap.h"
+#include "team/team_hooks.h"
+
+struct shoal_state shoal_g;
+
+void shoal_heap_allocator_fini(void);
+
+static void print_info(void)
+{
+    if (shoal_g.me != 0) return;
+    const char *v = getenv("SHOAL_INFO");
+    if (!v || !*v || !strcmp(v, "0")) return;
+    printf("shoal: %s, bootstrap %s, %d PEs (%d on this node%s), heap %zu bytes per PE, data "
+           "segment %zu bytes, transport shm\n",
+           SHMEM_VENDOR_STRING, shoal_g.boot->name, shoal_g.npes, shoal_g.n_local_pes,
+           shoal_g.oversubscribed ? ", oversubscribed: waits yield" : "", shoal_g.heap_size,
+           shoal_g.data_size);
+    fflush(stdout);
+}
+
+int shmem_init_thread(int requested, int *provided)
+{
+    if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
+        shoal_fatal("shmem_init_thread", "requested thread level %d is not a SHMEM_THREAD_* value",
+                    requested);
+    if (shoal_g.initialized) {
+        if (provided) *provided = shoal_g.thread_level;
+        return 0;
+    }
+    const struct shoal_bootstrap *boot = shoal_bootstrap_start();
+    shoal_g.boot = boot;
+    shoal_g.me = boot->pe;
+    shoal_g.npes = boot->npes;
+    /* Every path is thread-safe: plain memory operations and atomics on mapped segments. */
+    shoal_g.thread_level = requested;
+    shoal_segments_init();
+    shoal_g.initialized = 1;
+    shoal_teams_init();
+    shoal_ctx_init();
+    boot->barrier();
+    print_info();
+    if (provided) *provided = shoal_g.thread_level;
+    return 0;
+}
+
+void shmem_init(void) { shmem_init_thread(SHMEM_THREAD_SINGLE, NULL); }
+
+void shmem_query_thread(int *provided)
+{
+    SHOAL_CHECK_INIT("shmem_query_thread");
+    if (provided) *provided = shoal_g.thread_level;
+}
+
+void shmem_finalize(void)
+{
+    if (!shoal_g.initialized) return;
+    shmem_quiet();
+    shoal_barrier_world();
+    shoal_ctx_fini();
+    shoal_teams_fini();
+    shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
+    shoal_segments_fini();
+    shoal_heap_allocator_fini();
+    shoal_g.initialized = 0;
+    shoal_g.ever_finalized = 1;
+    const struct shoal_bootstrap *boot = shoal_g.boot;
+    boot->fini();
+    shoal_g.boot = NULL;
+}
+
+void shmem_global_exit(int status)
+{
+    fflush(NULL);
+    shoal_abort_job(status);
+}
+
+int shmem_my_pe(void)
+{
+    return shoal_g.initialized ? shoal_g.me : -1;
+}
+
+int shmem_n_pes(void)
+{
+    return shoal_g.initialized ? shoal_g.npes : -1;
+}
+
+int shmem_pe_accessible(int pe)
+{
+    SHOAL_CHECK_INIT("shmem_pe_accessible");
+    return pe >= 0 && pe < shoal_g.npes && shoal_g.peers[pe].ops != NULL;
+}
+
+int shmem_addr_accessible(const void *addr, int pe)
+{
+    SHOAL_CHECK_INIT("shmem_addr_accessible");
+    return pe >= 0 && pe < shoal_g.npes && shoal_is_symmetric(addr, 1) &&
+           shoal_g.peers[pe].ops != NULL;
+}
+
+void *shmem_ptr(const void *addr, int pe)
+{
+    SHOAL_CHECK_INIT("shmem_ptr");
+    if (pe < 0 || pe >= shoal_g.npes || !shoal_is_symmetric(addr, 1)) return NULL;
+    return shoal_addr_on(addr, pe);
+}
+
+void shmem_info_get_version(int *major, int *minor)
+{
+    if (major) *major = SHMEM_MAJOR_VERSION;
+    if (minor) *minor = SHMEM_MINOR_VERSION;
+}
+
+void shmem_info_get_name(char *name)
+{
+    if (name) {
+        strncpy(name, SHMEM_VENDOR_STRING, SHMEM_MAX_NAME_LEN - 1);
+        name[SHMEM_MAX_NAME_LEN - 1] = 0;
+    }
+}
+
+const char *shmemx_bootstrap_name(void)
+{
+    return shoal_g.boot ? shoal_g.boot->name : "none";
+}
+
+void *shoal_remote_slow(const char *routine, const void *addr, size_t len, int pe)
+{
+    if (len == 0) return (void *)addr; /* nothing moves: any address will do */
+    if (shoal_is_symmetric(addr, len)) {
+        void *p = shoal_addr_on(addr, pe);
+        if (p) return p;
+        return NULL; /* symmetric but not mapped: the caller uses the peer's transport */
+    }
+    if (shoal_is_symmetric(addr, 1))
+        shoal_fatal(routine, "%zu bytes at %p run past the end of symmetric memory (pe %d)", len,
+                    addr, pe);
+    shoal_fatal(routine, "address %p is not symmetric (not in the symmetric heap or a global "
+                "variable) (pe %d)", addr, pe);
+}

@@ -1,0 +1,42 @@
+/* put-with-signal and the signal routines. The signal update is ordered after the data: a
+ * PE that sees the signal sees the data. */
+#include <shmem.h>
+
+#include "rma/rma.h"
+#include "sync/backoff.h"
+#include "sync/compare.h"
+
+void shoal_put_signal(const char *routine, shmem_ctx_t ctx, void *dest, const void *src,
+                      size_t nelems, size_t elem, uint64_t *sig_addr, uint64_t signal, int sig_op,
+                      int pe)
+{
+    if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD)
+        shoal_fatal(routine, "sig_op %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
+    int wpe = shoal_ctx_pe(routine, ctx, pe);
+    shoal_put(routine, SHMEM_CTX_DEFAULT, dest, src, nelems, elem, wpe);
+    uint64_t *s = shoal_remote(routine, sig_addr, sizeof *sig_addr, wpe);
+    if (SHOAL_LIKELY(s != NULL)) {
+        if (sig_op == SHMEM_SIGNAL_SET) __atomic_store_n(s, signal, __ATOMIC_RELEASE);
+        else __atomic_fetch_add(s, signal, __ATOMIC_RELEASE);
+    } else {
+        const struct shoal_transport_ops *ops = shoal_g.peers[wpe].ops;
+        ops->fence();
+        ops->amo(sig_op == SHMEM_SIGNAL_SET ? SHOAL_AMO_SET : SHOAL_AMO_ADD, sig_addr, 8, &signal,
+                 NULL, NULL, wpe);
+    }
+}
+
+uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
+{
+    SHOAL_CHECK_INIT("shmem_signal_fetch");
+    return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+}
+
+uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
+{
+    SHOAL_CHECK_INIT("shmem_signal_wait_until");
+    shoal_check_cmp("shmem_signal_wait_until", cmp);
+    uint64_t v;
+    SHOAL_WAIT_FOR(SHOAL_COMPARE(cmp, (v = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE)), cmp_value));
+    return v;
+}

@@ -1,0 +1,41 @@
+/* Strided put/get (iput/iget). */
+#include "rma/rma.h"
+
+/* Bytes from the first to the last element touched, for the bounds check. */
+static size_t span(size_t nelems, ptrdiff_t stride, size_t elem, const char *routine)
+{
+    if (stride < 1) shoal_fatal(routine, "stride %td must be at least 1", stride);
+    SHOAL_CHECK_LEN(routine, nelems - 1, (size_t)stride);
+    SHOAL_CHECK_LEN(routine, (nelems - 1) * (size_t)stride + 1, elem);
+    return ((nelems - 1) * (size_t)stride + 1) * elem;
+}
+
+void shoal_iput(const char *routine, shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,
+                ptrdiff_t sst, size_t nelems, size_t elem, int pe)
+{
+    if (nelems == 0) return;
+    pe = shoal_ctx_pe(routine, ctx, pe);
+    size_t len = span(nelems, dst, elem, routine);
+    span(nelems, sst, elem, routine);
+    char *r = shoal_remote(routine, dest, len, pe);
+    const char *s = src;
+    for (size_t i = 0; i < nelems; i++) {
+        if (SHOAL_LIKELY(r != NULL)) memcpy(r + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
+        else shoal_g.peers[pe].ops->put((char *)dest + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem, pe);
+    }
+}
+
+void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,
+                ptrdiff_t sst, size_t nelems, size_t elem, int pe)
+{
+    if (nelems == 0) return;
+    pe = shoal_ctx_pe(routine, ctx, pe);
+    span(nelems, dst, elem, routine);
+    size_t len = span(nelems, sst, elem, routine);
+    const char *r = shoal_remote(routine, src, len, pe);
+    char *d = dest;
+    for (size_t i = 0; i < nelems; i++) {
+        if (SHOAL_LIKELY(r != NULL)) memcpy(d + i * (size_t)dst * elem, r + i * (size_t)sst * elem, elem);
+        else shoal_g.peers[pe].ops->get(d + i * (size_t)dst * elem, (const char *)src + i * (size_t)sst * elem, elem, pe);
+    }
+}

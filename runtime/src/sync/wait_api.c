@@ -1,0 +1,86 @@
+/* wait_until / test and their all/any/some/vector forms for every point-to-point type. The
+ * ivars are this PE's own symmetric words; waits poll them with acquire loads and back off. */
+#include <stdint.h>
+
+#include <shmem.h>
+
+#include "core/check.h"
+#include "sync/backoff.h"
+#include "sync/compare.h"
+
+#define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+/* Entry i takes part unless status[i] is nonzero. */
+#define ACTIVE(status, i) (!(status) || !(status)[i])
+#define VALUE_OF(values, i) (values)[i]
+#define SCALAR_OF(value, i) (value)
+
+/* Test forms over a comparison value picker (SCALAR_OF for one value, VALUE_OF per entry). */
+#define SHOAL_DEF_TESTS(T, N, SUFFIX, VT, PICK)                                                  \
+    int shmem_##N##_test_all##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp, VT v)  \
+    {                                                                                            \
+        SHOAL_CHECK_INIT("shmem_" #N "_test_all" #SUFFIX);                                       \
+        shoal_check_cmp("shmem_" #N "_test_all" #SUFFIX, cmp);                                   \
+        for (size_t i = 0; i < nelems; i++)                                                      \
+            if (ACTIVE(status, i) && !SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i))) return 0; \
+        return 1;                                                                                \
+    }                                                                                            \
+    size_t shmem_##N##_test_any##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp,     \
+                                        VT v)                                                    \
+    {                                                                                            \
+        SHOAL_CHECK_INIT("shmem_" #N "_test_any" #SUFFIX);                                       \
+        shoal_check_cmp("shmem_" #N "_test_any" #SUFFIX, cmp);                                   \
+        for (size_t i = 0; i < nelems; i++)                                                      \
+            if (ACTIVE(status, i) && SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i))) return i;  \
+        return SIZE_MAX;                                                                         \
+    }                                                                                            \
+    size_t shmem_##N##_test_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,               \
+                                         const int *status, int cmp, VT v)                       \
+    {                                                                                            \
+        SHOAL_CHECK_INIT("shmem_" #N "_test_some" #SUFFIX);                                      \
+        shoal_check_cmp("shmem_" #N "_test_some" #SUFFIX, cmp);                                  \
+        size_t n = 0;                                                                            \
+        for (size_t i = 0; i < nelems; i++)                                                      \
+            if (ACTIVE(status, i) && SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i)))            \
+                indices[n++] = i;                                                                \
+        return n;                                                                                \
+    }                                                                                            \
+    void shmem_##N##_wait_until_all##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp, \
+                                            VT v)                                                \
+    {                                                                                            \
+        SHOAL_WAIT_FOR(shmem_##N##_test_all##SUFFIX(ivars, nelems, status, cmp, v));             \
+    }                                                                                            \
+    size_t shmem_##N##_wait_until_any##SUFFIX(T *ivars, size_t nelems, const int *status,        \
+                                              int cmp, VT v)                                     \
+    {                                                                                            \
+        size_t active = 0, i;                                                                    \
+        for (i = 0; i < nelems; i++) active += ACTIVE(status, i);                                \
+        if (!active) return SIZE_MAX;                                                            \
+        SHOAL_WAIT_FOR((i = shmem_##N##_test_any##SUFFIX(ivars, nelems, status, cmp, v)) != SIZE_MAX); \
+        return i;                                                                                \
+    }                                                                                            \
+    size_t shmem_##N##_wait_until_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,         \
+                                               const int *status, int cmp, VT v)                 \
+    {                                                                                            \
+        size_t active = 0, n;                                                                    \
+        for (size_t i = 0; i < nelems; i++) active += ACTIVE(status, i);                         \
+        if (!active) return 0;                                                                   \
+        SHOAL_WAIT_FOR((n = shmem_##N##_test_some##SUFFIX(ivars, nelems, indices, status, cmp, v)) > 0); \
+        return n;                                                                                \
+    }
+
+#define SHOAL_DEF_P2P(T, N, A)                                                                   \
+    int shmem_##N##_test(T *ivar, int cmp, T cmp_value)                                          \
+    {                                                                                            \
+        SHOAL_CHECK_INIT("shmem_" #N "_test");                                                   \
+        shoal_check_cmp("shmem_" #N "_test", cmp);                                               \
+        return SHOAL_COMPARE(cmp, LOAD(ivar), cmp_value);                                        \
+    }                                                                                            \
+    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                                   \
+    {                                                                                            \
+        SHOAL_CHECK_INIT("shmem_" #N "_wait_until");                                             \
+        shoal_check_cmp("shmem_" #N "_wait_until", cmp);                                         \
+        SHOAL_WAIT_FOR(SHOAL_COMPARE(cmp, LOAD(ivar), cmp_value));                               \
+    }                                                                                            \
+    SHOAL_DEF_TESTS(T, N, , T, SCALAR_OF)                                                        \
+    SHOAL_DEF_TESTS(T, N, _vector, T *, VALUE_OF)
+SHOAL_P2P_TYPES(SHOAL_DEF_P2P, _)
