@@ -19,11 +19,32 @@ struct shoal_state shoal_g;
 
 void shoal_heap_allocator_fini(void);
 
+/* SHOAL_TRANSPORT: only the shared-memory transport exists in this build. */
+static void check_transport_env(void)
+{
+    const char *t = getenv("SHOAL_TRANSPORT");
+    if (t && *t && strcmp(t, "auto") && strcmp(t, "shm"))
+        shoal_fatal("shmem_init", "SHOAL_TRANSPORT=%s: this build has only the shared-memory "
+                    "transport (auto or shm); the MPI and ibverbs transports are not implemented yet", t);
+}
+
+static int env_flag(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0");
+}
+
+static void print_debug(void)
+{
+    if (!env_flag("SHOAL_DEBUG")) return;
+    fprintf(stderr, "shoal: debug: PE %d pid %d: heap %p (%zu bytes), data %p (%zu bytes), %d local PEs\n",
+            shoal_g.me, shoal_g.peers[shoal_g.me].pid, (void *)shoal_g.heap_base, shoal_g.heap_size,
+            (void *)shoal_g.data_base, shoal_g.data_size, shoal_g.n_local_pes);
+}
+
 static void print_info(void)
 {
-    if (shoal_g.me != 0) return;
-    const char *v = getenv("SHOAL_INFO");
-    if (!v || !*v || !strcmp(v, "0")) return;
+    if (shoal_g.me != 0 || !env_flag("SHOAL_INFO")) return;
     printf("shoal: %s, bootstrap %s, %d PEs (%d on this node%s), heap %zu bytes per PE, data "
            "segment %zu bytes, transport shm\n",
            SHMEM_VENDOR_STRING, shoal_g.boot->name, shoal_g.npes, shoal_g.n_local_pes,
@@ -41,6 +62,7 @@ int shmem_init_thread(int requested, int *provided)
         if (provided) *provided = shoal_g.thread_level;
         return 0;
     }
+    check_transport_env();
     const struct shoal_bootstrap *boot = shoal_bootstrap_start();
     shoal_g.boot = boot;
     shoal_g.me = boot->pe;
@@ -52,6 +74,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_teams_init();
     shoal_ctx_init();
     boot->barrier();
+    print_debug();
     print_info();
     if (provided) *provided = shoal_g.thread_level;
     return 0;
