@@ -137,79 +137,44 @@ void shmem_ctx_destroy(shmem_ctx_t ctx);
 int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
 
 /* ---- RMA ------------------------------------------------------------------------------ */
-#define SHOAL_DECL_RMA(TYPE, NAME, A)                                                               \
-    void shmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe);               \
-    void shmem_ctx_##NAME##_put(shmem_ctx_t ctx, TYPE *dest, const TYPE *source, size_t nelems,   \
-                                int pe);                                                          \
-    void shmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe);               \
-    void shmem_ctx_##NAME##_get(shmem_ctx_t ctx, TYPE *dest, const TYPE *source, size_t nelems,   \
-                                int pe);                                                          \
-    void shmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe);           \
-    void shmem_ctx_##NAME##_put_nbi(shmem_ctx_t ctx, TYPE *dest, const TYPE *source,              \
-                                    size_t nelems, int pe);                                       \
-    void shmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe);           \
-    void shmem_ctx_##NAME##_get_nbi(shmem_ctx_t ctx, TYPE *dest, const TYPE *source,              \
-                                    size_t nelems, int pe);                                       \
-    void shmem_##NAME##_p(TYPE *dest, TYPE value, int pe);                                        \
-    void shmem_ctx_##NAME##_p(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);                   \
-    TYPE shmem_##NAME##_g(const TYPE *source, int pe);                                            \
-    TYPE shmem_ctx_##NAME##_g(shmem_ctx_t ctx, const TYPE *source, int pe);                       \
-    void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,        \
-                             size_t nelems, int pe);                                              \
-    void shmem_ctx_##NAME##_iput(shmem_ctx_t ctx, TYPE *dest, const TYPE *source, ptrdiff_t dst,  \
-                                 ptrdiff_t sst, size_t nelems, int pe);                           \
-    void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,        \
-                             size_t nelems, int pe);                                              \
-    void shmem_ctx_##NAME##_iget(shmem_ctx_t ctx, TYPE *dest, const TYPE *source, ptrdiff_t dst,  \
-                                 ptrdiff_t sst, size_t nelems, int pe);                           \
-    void shmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems,                 \
-                                   uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);      \
-    void shmem_ctx_##NAME##_put_signal(shmem_ctx_t ctx, TYPE *dest, const TYPE *source,           \
-                                       size_t nelems, uint64_t *sig_addr, uint64_t signal,        \
-                                       int sig_op, int pe);                                       \
-    void shmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source, size_t nelems,             \
-                                       uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);  \
-    void shmem_ctx_##NAME##_put_signal_nbi(shmem_ctx_t ctx, TYPE *dest, const TYPE *source,       \
-                                           size_t nelems, uint64_t *sig_addr, uint64_t signal,    \
-                                           int sig_op, int pe);
-SHOAL_RMA_TYPES(SHOAL_DECL_RMA, _)
-#undef SHOAL_DECL_RMA
+/* Most routines exist twice: shmem_NAME(args) and shmem_ctx_NAME(ctx, args). */
+#define SHOAL_UNPAREN(...) __VA_ARGS__
+#define SHOAL_DECL_PAIR(RET, NAME, PARAMS)                                                       \
+    RET shmem_##NAME(SHOAL_UNPAREN PARAMS);                                                      \
+    RET shmem_ctx_##NAME(shmem_ctx_t ctx, SHOAL_UNPAREN PARAMS);
 
-/* SIZE forms: elements of BITS bits; the mem forms count bytes. */
-#define SHOAL_DECL_RMA_SIZE(BITS, BYTES, A)                                                         \
-    void shmem_put##BITS(void *dest, const void *source, size_t nelems, int pe);                  \
-    void shmem_ctx_put##BITS(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,      \
-                             int pe);                                                             \
-    void shmem_get##BITS(void *dest, const void *source, size_t nelems, int pe);                  \
-    void shmem_ctx_get##BITS(shmem_ctx_t ctx, void *dest, const void *source, size_t nelems,      \
-                             int pe);                                                             \
-    void shmem_put##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe);            \
-    void shmem_ctx_put##BITS##_nbi(shmem_ctx_t ctx, void *dest, const void *source,               \
-                                   size_t nelems, int pe);                                        \
-    void shmem_get##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe);            \
-    void shmem_ctx_get##BITS##_nbi(shmem_ctx_t ctx, void *dest, const void *source,               \
-                                   size_t nelems, int pe);                                        \
-    void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,           \
-                          size_t nelems, int pe);                                                 \
-    void shmem_ctx_iput##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,     \
-                              ptrdiff_t sst, size_t nelems, int pe);                              \
-    void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,           \
-                          size_t nelems, int pe);                                                 \
-    void shmem_ctx_iget##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,     \
-                              ptrdiff_t sst, size_t nelems, int pe);                              \
-    void shmem_put##BITS##_signal(void *dest, const void *source, size_t nelems,                  \
-                                  uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);       \
-    void shmem_ctx_put##BITS##_signal(shmem_ctx_t ctx, void *dest, const void *source,            \
-                                      size_t nelems, uint64_t *sig_addr, uint64_t signal,         \
-                                      int sig_op, int pe);                                        \
-    void shmem_put##BITS##_signal_nbi(void *dest, const void *source, size_t nelems,              \
-                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);   \
-    void shmem_ctx_put##BITS##_signal_nbi(shmem_ctx_t ctx, void *dest, const void *source,        \
-                                          size_t nelems, uint64_t *sig_addr, uint64_t signal,     \
-                                          int sig_op, int pe);
+/* Block transfers of T, under the names given: the typed (shmem_int_put), SIZE
+ * (shmem_put32: elements of 32 bits) and mem (shmem_putmem: bytes) families. put/get block
+ * until done; the _nbi forms complete by shmem_quiet; put_signal updates *sig_addr on pe
+ * (SHMEM_SIGNAL_SET or _ADD) once the data is delivered. Strides of iput/iget are in elements. */
+#define SHOAL_DECL_BLOCK(T, PUT, GET, PUT_NBI, GET_NBI, IPUT, IGET, PUT_SIG, PUT_SIG_NBI)       \
+    SHOAL_DECL_PAIR(void, PUT, (T * dest, const T *source, size_t nelems, int pe))               \
+    SHOAL_DECL_PAIR(void, GET, (T * dest, const T *source, size_t nelems, int pe))               \
+    SHOAL_DECL_PAIR(void, PUT_NBI, (T * dest, const T *source, size_t nelems, int pe))           \
+    SHOAL_DECL_PAIR(void, GET_NBI, (T * dest, const T *source, size_t nelems, int pe))           \
+    SHOAL_DECL_PAIR(void, IPUT, (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,        \
+                                 size_t nelems, int pe))                                         \
+    SHOAL_DECL_PAIR(void, IGET, (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,        \
+                                 size_t nelems, int pe))                                         \
+    SHOAL_DECL_PAIR(void, PUT_SIG, (T * dest, const T *source, size_t nelems,                    \
+                                    uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))    \
+    SHOAL_DECL_PAIR(void, PUT_SIG_NBI, (T * dest, const T *source, size_t nelems,                \
+                                        uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+/* Typed forms, plus p (store one element on pe) and g (load one element from pe). */
+#define SHOAL_DECL_RMA(T, N, A)                                                                  \
+    SHOAL_DECL_BLOCK(T, N##_put, N##_get, N##_put_nbi, N##_get_nbi, N##_iput, N##_iget,         \
+                     N##_put_signal, N##_put_signal_nbi)                                         \
+    SHOAL_DECL_PAIR(void, N##_p, (T * dest, T value, int pe))                                    \
+    SHOAL_DECL_PAIR(T, N##_g, (const T *source, int pe))
+SHOAL_RMA_TYPES(SHOAL_DECL_RMA, _)
+#define SHOAL_DECL_RMA_SIZE(B, BYTES, A)                                                         \
+    SHOAL_DECL_BLOCK(void, put##B, get##B, put##B##_nbi, get##B##_nbi, iput##B, iget##B,         \
+                     put##B##_signal, put##B##_signal_nbi)
 SHOAL_SIZES(SHOAL_DECL_RMA_SIZE, _)
 SHOAL_DECL_RMA_SIZE(mem, 1, _)
+#undef SHOAL_DECL_RMA
 #undef SHOAL_DECL_RMA_SIZE
+#undef SHOAL_DECL_BLOCK
 
 /* ---- Signals -------------------------------------------------------------------------- */
 /** Atomically read a signal word. */
@@ -218,52 +183,31 @@ uint64_t shmem_signal_fetch(const uint64_t *sig_addr);
 uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
 
 /* ---- Atomic memory operations --------------------------------------------------------- */
-#define SHOAL_DECL_AMO_EXT(TYPE, NAME, A)                                                           \
-    TYPE shmem_##NAME##_atomic_fetch(const TYPE *source, int pe);                                 \
-    TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t ctx, const TYPE *source, int pe);            \
-    void shmem_##NAME##_atomic_set(TYPE *dest, TYPE value, int pe);                               \
-    void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);          \
-    TYPE shmem_##NAME##_atomic_swap(TYPE *dest, TYPE value, int pe);                              \
-    TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);         \
-    void shmem_##NAME##_atomic_fetch_nbi(TYPE *fetch, const TYPE *source, int pe);                \
-    void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t ctx, TYPE *fetch, const TYPE *source,    \
-                                             int pe);                                             \
-    void shmem_##NAME##_atomic_swap_nbi(TYPE *fetch, TYPE *dest, TYPE value, int pe);             \
-    void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t ctx, TYPE *fetch, TYPE *dest, TYPE value, \
-                                            int pe);
-#define SHOAL_DECL_AMO_STD(TYPE, NAME, A)                                                           \
-    TYPE shmem_##NAME##_atomic_compare_swap(TYPE *dest, TYPE cond, TYPE value, int pe);           \
-    TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t ctx, TYPE *dest, TYPE cond,           \
-                                                TYPE value, int pe);                              \
-    TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *dest, int pe);                                     \
-    TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t ctx, TYPE *dest, int pe);                \
-    void shmem_##NAME##_atomic_inc(TYPE *dest, int pe);                                           \
-    void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t ctx, TYPE *dest, int pe);                      \
-    TYPE shmem_##NAME##_atomic_fetch_add(TYPE *dest, TYPE value, int pe);                         \
-    TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);    \
-    void shmem_##NAME##_atomic_add(TYPE *dest, TYPE value, int pe);                               \
-    void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);          \
-    void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *fetch, TYPE *dest, TYPE cond, TYPE value,   \
-                                                int pe);                                          \
-    void shmem_ctx_##NAME##_atomic_compare_swap_nbi(shmem_ctx_t ctx, TYPE *fetch, TYPE *dest,     \
-                                                    TYPE cond, TYPE value, int pe);               \
-    void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *fetch, TYPE *dest, int pe);                    \
-    void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t ctx, TYPE *fetch, TYPE *dest,        \
-                                                 int pe);                                         \
-    void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *fetch, TYPE *dest, TYPE value, int pe);        \
-    void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t ctx, TYPE *fetch, TYPE *dest,        \
-                                                 TYPE value, int pe);
-#define SHOAL_DECL_AMO_BIT_OP(TYPE, NAME, OP)                                                    \
-    TYPE shmem_##NAME##_atomic_fetch_##OP(TYPE *dest, TYPE value, int pe);                        \
-    TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);   \
-    void shmem_##NAME##_atomic_##OP(TYPE *dest, TYPE value, int pe);                              \
-    void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t ctx, TYPE *dest, TYPE value, int pe);         \
-    void shmem_##NAME##_atomic_fetch_##OP##_nbi(TYPE *fetch, TYPE *dest, TYPE value, int pe);     \
-    void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t ctx, TYPE *fetch, TYPE *dest,     \
-                                                    TYPE value, int pe);
-#define SHOAL_DECL_AMO_BIT(TYPE, NAME, A)                                                           \
-    SHOAL_DECL_AMO_BIT_OP(TYPE, NAME, and)                                                        \
-    SHOAL_DECL_AMO_BIT_OP(TYPE, NAME, or) SHOAL_DECL_AMO_BIT_OP(TYPE, NAME, xor)
+/* Extended AMO types: fetch, set, swap, and the _nbi fetching forms (result into *fetch). */
+#define SHOAL_DECL_AMO_EXT(T, N, A)                                                              \
+    SHOAL_DECL_PAIR(T, N##_atomic_fetch, (const T *source, int pe))                              \
+    SHOAL_DECL_PAIR(void, N##_atomic_set, (T * dest, T value, int pe))                           \
+    SHOAL_DECL_PAIR(T, N##_atomic_swap, (T * dest, T value, int pe))                             \
+    SHOAL_DECL_PAIR(void, N##_atomic_fetch_nbi, (T * fetch, const T *source, int pe))            \
+    SHOAL_DECL_PAIR(void, N##_atomic_swap_nbi, (T * fetch, T * dest, T value, int pe))
+/* Standard AMO types: compare_swap, fetch_inc, inc, fetch_add, add (+ _nbi). */
+#define SHOAL_DECL_AMO_STD(T, N, A)                                                              \
+    SHOAL_DECL_PAIR(T, N##_atomic_compare_swap, (T * dest, T cond, T value, int pe))             \
+    SHOAL_DECL_PAIR(T, N##_atomic_fetch_inc, (T * dest, int pe))                                 \
+    SHOAL_DECL_PAIR(void, N##_atomic_inc, (T * dest, int pe))                                    \
+    SHOAL_DECL_PAIR(T, N##_atomic_fetch_add, (T * dest, T value, int pe))                        \
+    SHOAL_DECL_PAIR(void, N##_atomic_add, (T * dest, T value, int pe))                           \
+    SHOAL_DECL_PAIR(void, N##_atomic_compare_swap_nbi, (T * fetch, T * dest, T cond, T value,    \
+                                                        int pe))                                 \
+    SHOAL_DECL_PAIR(void, N##_atomic_fetch_inc_nbi, (T * fetch, T * dest, int pe))               \
+    SHOAL_DECL_PAIR(void, N##_atomic_fetch_add_nbi, (T * fetch, T * dest, T value, int pe))
+/* Bitwise AMO types: fetch_and/or/xor, and/or/xor (+ _nbi). */
+#define SHOAL_DECL_AMO_BIT_OP(T, N, OP)                                                          \
+    SHOAL_DECL_PAIR(T, N##_atomic_fetch_##OP, (T * dest, T value, int pe))                       \
+    SHOAL_DECL_PAIR(void, N##_atomic_##OP, (T * dest, T value, int pe))                          \
+    SHOAL_DECL_PAIR(void, N##_atomic_fetch_##OP##_nbi, (T * fetch, T * dest, T value, int pe))
+#define SHOAL_DECL_AMO_BIT(T, N, A)                                                              \
+    SHOAL_DECL_AMO_BIT_OP(T, N, and) SHOAL_DECL_AMO_BIT_OP(T, N, or) SHOAL_DECL_AMO_BIT_OP(T, N, xor)
 SHOAL_AMO_EXT_TYPES(SHOAL_DECL_AMO_EXT, _)
 SHOAL_AMO_STD_TYPES(SHOAL_DECL_AMO_STD, _)
 SHOAL_AMO_BIT_TYPES(SHOAL_DECL_AMO_BIT, _)

@@ -2,51 +2,34 @@
  * without a context, generated from the type table. */
 #include <shmem.h>
 
+#include "core/api_pair.h"
 #include "rma/rma.h"
-
-/* Each routine exists as shmem_X(args) and shmem_ctx_X(ctx, args); both call BODY with the
- * routine's name and the context (SHMEM_CTX_DEFAULT for the first form). */
-#define SHOAL_RMA_PAIR(RET, NAME, PARAMS, BODY)                                                  \
-    RET shmem_ctx_##NAME(shmem_ctx_t ctx, SHOAL_UNPAREN PARAMS)                                  \
-    {                                                                                            \
-        const char *routine = "shmem_ctx_" #NAME;                                                \
-        (void)routine;                                                                           \
-        BODY                                                                                     \
-    }                                                                                            \
-    RET shmem_##NAME(SHOAL_UNPAREN PARAMS)                                                       \
-    {                                                                                            \
-        const char *routine = "shmem_" #NAME;                                                    \
-        const shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                               \
-        (void)routine;                                                                           \
-        BODY                                                                                     \
-    }
-#define SHOAL_UNPAREN(...) __VA_ARGS__
 
 /* The block forms over elements of SIZE bytes, under the names the caller gives: shared by
  * the typed (shmem_int_put), SIZE (shmem_put32) and mem (shmem_putmem) routines. */
 #define SHOAL_DEF_BLOCK(T, SIZE, PUT, GET, PUT_NBI, GET_NBI, IPUT, IGET, PUT_SIG, PUT_SIG_NBI)   \
-    SHOAL_RMA_PAIR(void, PUT, (T * dest, const T *source, size_t nelems, int pe),                \
+    SHOAL_API_PAIR(void, PUT, (T * dest, const T *source, size_t nelems, int pe),                \
                    { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
-    SHOAL_RMA_PAIR(void, GET, (T * dest, const T *source, size_t nelems, int pe),                \
+    SHOAL_API_PAIR(void, GET, (T * dest, const T *source, size_t nelems, int pe),                \
                    { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
-    SHOAL_RMA_PAIR(void, PUT_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
+    SHOAL_API_PAIR(void, PUT_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
                    { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
-    SHOAL_RMA_PAIR(void, GET_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
+    SHOAL_API_PAIR(void, GET_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
                    { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
-    SHOAL_RMA_PAIR(void, IPUT,                                                                   \
+    SHOAL_API_PAIR(void, IPUT,                                                                   \
                    (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,      \
                     int pe),                                                                     \
                    { shoal_iput(routine, ctx, dest, source, dst, sst, nelems, SIZE, pe); })      \
-    SHOAL_RMA_PAIR(void, IGET,                                                                   \
+    SHOAL_API_PAIR(void, IGET,                                                                   \
                    (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,      \
                     int pe),                                                                     \
                    { shoal_iget(routine, ctx, dest, source, dst, sst, nelems, SIZE, pe); })      \
-    SHOAL_RMA_PAIR(void, PUT_SIG,                                                                \
+    SHOAL_API_PAIR(void, PUT_SIG,                                                                \
                    (T * dest, const T *source, size_t nelems, uint64_t *sig_addr,                \
                     uint64_t signal, int sig_op, int pe),                                        \
                    { shoal_put_signal(routine, ctx, dest, source, nelems, SIZE, sig_addr,        \
                                       signal, sig_op, pe); })                                    \
-    SHOAL_RMA_PAIR(void, PUT_SIG_NBI,                                                            \
+    SHOAL_API_PAIR(void, PUT_SIG_NBI,                                                            \
                    (T * dest, const T *source, size_t nelems, uint64_t *sig_addr,                \
                     uint64_t signal, int sig_op, int pe),                                        \
                    { shoal_put_signal(routine, ctx, dest, source, nelems, SIZE, sig_addr,        \
@@ -56,13 +39,13 @@
 #define SHOAL_DEF_TYPED(T, N, A)                                                                 \
     SHOAL_DEF_BLOCK(T, sizeof(T), N##_put, N##_get, N##_put_nbi, N##_get_nbi, N##_iput,         \
                     N##_iget, N##_put_signal, N##_put_signal_nbi)                                \
-    SHOAL_RMA_PAIR(void, N##_p, (T * dest, T value, int pe), {                                   \
+    SHOAL_API_PAIR(void, N##_p, (T * dest, T value, int pe), {                                   \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \
         T *r = shoal_remote(routine, dest, sizeof(T), wpe);                                      \
         if (SHOAL_LIKELY(r != NULL)) *r = value;                                                 \
         else shoal_g.peers[wpe].ops->put(dest, &value, sizeof(T), wpe);                         \
     })                                                                                           \
-    SHOAL_RMA_PAIR(T, N##_g, (const T *source, int pe), {                                        \
+    SHOAL_API_PAIR(T, N##_g, (const T *source, int pe), {                                        \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \
         const T *r = shoal_remote(routine, source, sizeof(T), wpe);                              \
         if (SHOAL_LIKELY(r != NULL)) return *r;                                                  \
