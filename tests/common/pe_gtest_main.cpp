@@ -31,8 +31,9 @@ int main(int argc, char **argv)
     if (me != 0) {
         delete listeners.Release(listeners.default_result_printer());
         listeners.Append(new FailurePrinter(me));
-        // Only PE 0 writes the XML report meson may ask for.
-        ::testing::GTEST_FLAG(output) = "";
+        // Only PE 0 writes the XML report meson may ask for. The XML listener was already
+        // installed by InitGoogleTest (clearing the output flag now is too late), so remove it.
+        if (auto *xml = listeners.default_xml_generator()) delete listeners.Release(xml);
     }
     const int rc = RUN_ALL_TESTS();
     shmem_finalize();

@@ -1,6 +1,7 @@
 /* The "local" bootstrap: PEs forked by shoalrun meet in an anonymous shared segment whose fd
  * they inherit (see local_protocol.h). A sense-counting barrier on its header plus one slot
  * per PE for allgather. */
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,14 @@ static void local_allgather(const void *in, void *out, size_t len)
     }
 }
 
+/* Tell shoalrun to stop the whole job with this status (see local_protocol.h). */
+static void local_abort(int status)
+{
+    union sigval v = {.sival_int = status};
+    sigqueue(getppid(), SHOAL_LOCAL_ABORT_SIGNAL, v);
+    _exit(status);
+}
+
 static void local_fini(void)
 {
     if (segment) munmap(segment, segment_len);
@@ -91,7 +100,7 @@ const struct shoal_bootstrap *shoal_bootstrap_local(void)
     if (segment == MAP_FAILED) shoal_fatal("shmem_init", "cannot map the shoalrun segment");
     local = (struct shoal_bootstrap){
         .name = "local", .pe = pe, .npes = npes, .allgather = local_allgather,
-        .barrier = local_barrier, .abort = NULL, .fini = local_fini,
+        .barrier = local_barrier, .abort = local_abort, .fini = local_fini,
     };
     return &local;
 }

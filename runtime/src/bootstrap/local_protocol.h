@@ -6,15 +6,21 @@
  *   SHOAL_LOCAL_FD    the fd number of the segment
  *   SHOAL_LOCAL_PE    its PE number, 0..npes-1
  *   SHOAL_LOCAL_NPES  npes
- * The segment has no name, so nothing is left in /dev/shm whatever happens to the job. */
+ * The segment has no name, so nothing is left in /dev/shm whatever happens to the job.
+ *
+ * shmem_global_exit(status) (and every fatal error) on one PE stops the job with that status,
+ * 0 included: the PE sends sigqueue(getppid(), SHOAL_LOCAL_ABORT_SIGNAL, {.sival_int =
+ * status}) and exits; shoalrun then stops the other PEs and exits with status. */
 #ifndef SHOAL_LOCAL_PROTOCOL_H
 #define SHOAL_LOCAL_PROTOCOL_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #define SHOAL_ENV_LOCAL_FD "SHOAL_LOCAL_FD"
 #define SHOAL_ENV_LOCAL_PE "SHOAL_LOCAL_PE"
 #define SHOAL_ENV_LOCAL_NPES "SHOAL_LOCAL_NPES"
+#define SHOAL_LOCAL_ABORT_SIGNAL SIGUSR1
 
 /* Bytes each PE may publish in one allgather round. */
 #define SHOAL_LOCAL_SLOT_BYTES 4096

@@ -48,7 +48,7 @@ static void print_info(void)
     printf("shoal: %s, bootstrap %s, %d PEs (%d on this node%s), heap %zu bytes per PE, data "
            "segment %zu bytes, transport shm\n",
            SHMEM_VENDOR_STRING, shoal_g.boot->name, shoal_g.npes, shoal_g.n_local_pes,
-           shoal_g.oversubscribed ? ", oversubscribed: waits yield" : "", shoal_g.heap_size,
+           shoal_g.oversubscribed ? ", oversubscribed: waits yield" : "", shoal_g.heap_user_size,
            shoal_g.data_size);
     fflush(stdout);
 }

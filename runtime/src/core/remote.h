@@ -1,5 +1,7 @@
 /* Symmetric address translation: where addr (a symmetric address on this PE) lives on pe,
- * in this process's address space. The hot path of every put, get and AMO. */
+ * in this process's address space. The hot path of every put, get and AMO. The checked forms
+ * (what user calls go through) accept only the user's part of the heap, so no RMA can reach
+ * the runtime's own symmetric memory behind it. */
 #ifndef SHOAL_CORE_REMOTE_H
 #define SHOAL_CORE_REMOTE_H
 
@@ -23,15 +25,15 @@ static inline void *shoal_addr_on(const void *addr, int pe)
     return NULL;
 }
 
-/* 1 if [addr, addr+len) lies inside one symmetric segment of this PE. */
+/* 1 if [addr, addr+len) lies inside the user's heap or the data segment of this PE. */
 static inline int shoal_is_symmetric(const void *addr, size_t len)
 {
     uintptr_t a = (uintptr_t)addr;
     uintptr_t off = a - (uintptr_t)shoal_g.heap_base;
-    if (off < shoal_g.heap_size) return len <= shoal_g.heap_size - off;
+    if (off < shoal_g.heap_user_size) return len <= shoal_g.heap_user_size - off;
     off = a - (uintptr_t)shoal_g.data_base;
     if (off < shoal_g.data_size) return len <= shoal_g.data_size - off;
-    return len == 0 && (a == (uintptr_t)shoal_g.heap_base + shoal_g.heap_size);
+    return 0;
 }
 
 /* The checked form used by the API layer: a pointer to addr on pe valid for len bytes, or a
@@ -44,7 +46,7 @@ static inline void *shoal_remote(const char *routine, const void *addr, size_t l
     SHOAL_CHECK_PE(routine, pe);
     uintptr_t a = (uintptr_t)addr;
     uintptr_t off = a - (uintptr_t)shoal_g.heap_base;
-    if (SHOAL_LIKELY(off < shoal_g.heap_size && len <= shoal_g.heap_size - off)) {
+    if (SHOAL_LIKELY(off < shoal_g.heap_user_size && len <= shoal_g.heap_user_size - off)) {
         char *b = shoal_g.peers[pe].heap;
         if (SHOAL_LIKELY(b != NULL)) return b + off;
     }

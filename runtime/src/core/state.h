@@ -25,8 +25,9 @@ struct shoal_state {
     int npes;
     int thread_level;
     int oversubscribed; /* more local PEs than cores: waiting loops yield at once */
-    char *heap_base;    /* my symmetric heap */
-    size_t heap_size;
+    char *heap_base;    /* my symmetric heap: the user's part, then the runtime's own part */
+    size_t heap_size;   /* both parts: the range address translation covers */
+    size_t heap_user_size; /* SHOAL_SYMMETRIC_SIZE: what shmem_malloc hands out */
     char *data_base;    /* my executable's data+bss, remapped shared (globals are symmetric) */
     size_t data_size;
     struct shoal_peer *peers;

@@ -1,6 +1,8 @@
-/* Deterministic first-fit allocator over this PE's heap segment. Block records live in
- * private memory (a sorted array), so a stray write into user data cannot corrupt them, and
- * the same sequence of calls yields the same offsets on every PE. */
+/* Deterministic first-fit allocator over the user's part of this PE's heap segment. Block
+ * records live in private memory (a sorted array), so a stray write into user data cannot
+ * corrupt them, and the same sequence of calls yields the same offsets on every PE. The
+ * runtime's own symmetric memory comes from a bump region after the user's part, so it never
+ * shrinks what SHOAL_SYMMETRIC_SIZE promises. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,7 @@ struct block {
 static struct block *blocks;
 static size_t nblocks, capacity;
 static size_t free_bytes;
+static size_t internal_used; /* bytes of the runtime's region handed out */
 
 static void heap_reset(void)
 {
@@ -26,9 +29,9 @@ static void heap_reset(void)
     capacity = 64;
     blocks = malloc(capacity * sizeof *blocks);
     if (!blocks) shoal_fatal("shmem_init", "out of memory");
-    blocks[0] = (struct block){0, shoal_g.heap_size, 0};
+    blocks[0] = (struct block){0, shoal_g.heap_user_size, 0};
     nblocks = 1;
-    free_bytes = shoal_g.heap_size;
+    free_bytes = shoal_g.heap_user_size;
 }
 
 static void insert_at(size_t i, struct block b)
@@ -62,11 +65,18 @@ static size_t find(size_t off)
     return lo < nblocks && blocks[lo].off == off ? lo : nblocks;
 }
 
+size_t shoal_heap_max_alignment(void)
+{
+    uintptr_t b = (uintptr_t)shoal_g.heap_base;
+    return (size_t)(b & -b); /* the base's lowest set bit */
+}
+
 void *shoal_heap_alloc(const char *routine, size_t size, size_t alignment)
 {
     (void)routine;
     if (!blocks) heap_reset();
     if (alignment < MIN_ALIGN) alignment = MIN_ALIGN;
+    if (alignment > shoal_heap_max_alignment()) return NULL;
     if (size == 0) size = 1;
     if (size > SIZE_MAX - MIN_ALIGN) return NULL;
     size = (size + MIN_ALIGN - 1) & ~(size_t)(MIN_ALIGN - 1);
@@ -87,10 +97,14 @@ void *shoal_heap_alloc(const char *routine, size_t size, size_t alignment)
 
 void *shoal_heap_alloc_internal(size_t size, size_t alignment)
 {
-    void *p = shoal_heap_alloc("shmem_init", size, alignment);
-    if (!p)
-        shoal_fatal("shmem_init", "the symmetric heap (%zu bytes) is too small for the runtime's own "
-                    "%zu bytes; raise SHOAL_SYMMETRIC_SIZE", shoal_g.heap_size, size);
+    size_t region = shoal_g.heap_size - shoal_g.heap_user_size;
+    if (alignment < MIN_ALIGN) alignment = MIN_ALIGN;
+    size_t start = (internal_used + alignment - 1) & ~(alignment - 1);
+    if (start > region || region - start < size)
+        shoal_fatal("shmem_init", "the runtime's own symmetric memory (%zu bytes) cannot hold %zu "
+                    "more bytes; lower SHOAL_MAX_TEAMS", region, size);
+    internal_used = start + size;
+    char *p = shoal_g.heap_base + shoal_g.heap_user_size + start;
     memset(p, 0, size);
     return p;
 }
@@ -98,7 +112,7 @@ void *shoal_heap_alloc_internal(size_t size, size_t alignment)
 void shoal_heap_free(const char *routine, void *ptr)
 {
     uintptr_t a = (uintptr_t)ptr, base = (uintptr_t)shoal_g.heap_base;
-    if (a < base || a - base >= shoal_g.heap_size)
+    if (a < base || a - base >= shoal_g.heap_user_size)
         shoal_fatal(routine, "%p is not in the symmetric heap", ptr);
     size_t i = find(a - base);
     if (i == nblocks || !blocks[i].used)
@@ -118,12 +132,12 @@ void shoal_heap_free(const char *routine, void *ptr)
 size_t shoal_heap_block_size(const void *ptr)
 {
     uintptr_t a = (uintptr_t)ptr, base = (uintptr_t)shoal_g.heap_base;
-    if (!blocks || a < base || a - base >= shoal_g.heap_size) return 0;
+    if (!blocks || a < base || a - base >= shoal_g.heap_user_size) return 0;
     size_t i = find(a - base);
     return i < nblocks && blocks[i].used ? blocks[i].size : 0;
 }
 
-size_t shoal_heap_free_bytes(void) { return blocks ? free_bytes : shoal_g.heap_size; }
+size_t shoal_heap_free_bytes(void) { return blocks ? free_bytes : shoal_g.heap_user_size; }
 
 /* Called from finalize so a later shmem_init starts from an empty heap. */
 void shoal_heap_allocator_fini(void)
@@ -131,4 +145,5 @@ void shoal_heap_allocator_fini(void)
     free(blocks);
     blocks = NULL;
     nblocks = capacity = 0;
+    internal_used = 0;
 }

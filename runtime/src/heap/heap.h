@@ -20,6 +20,8 @@ void shoal_heap_free(const char *routine, void *ptr);
 /* Usable size of a live block, or 0 if ptr is not the start of one. */
 size_t shoal_heap_block_size(const void *ptr);
 size_t shoal_heap_free_bytes(void);
+/* Largest alignment shmem_align can honour with the same offset on every PE. */
+size_t shoal_heap_max_alignment(void);
 
 /* Parse a size with K/M/G suffix; returns 0 on a malformed value. */
 size_t shoal_parse_size(const char *s);

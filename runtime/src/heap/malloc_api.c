@@ -18,7 +18,7 @@ static void *alloc_collective(const char *routine, size_t size, size_t alignment
     if (!p && size)
         shoal_warn(routine, "symmetric heap exhausted: %zu bytes asked, %zu of %zu free; raise "
                    "SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=2G)", size,
-                   shoal_heap_free_bytes(), shoal_g.heap_size);
+                   shoal_heap_free_bytes(), shoal_g.heap_user_size);
     shoal_barrier_world();
     return p;
 }
@@ -48,9 +48,10 @@ void *shmem_calloc(size_t count, size_t size)
 
 void *shmem_align(size_t alignment, size_t size)
 {
-    if (alignment == 0 || (alignment & (alignment - 1))) {
+    if (alignment == 0 || (alignment & (alignment - 1)) || alignment > shoal_heap_max_alignment()) {
         SHOAL_CHECK_INIT("shmem_align");
-        shoal_warn("shmem_align", "alignment %zu is not a power of two", alignment);
+        shoal_warn("shmem_align", "alignment %zu is not a power of two of at most %zu", alignment,
+                   shoal_heap_max_alignment());
         shoal_barrier_world();
         return NULL;
     }
@@ -83,11 +84,11 @@ void *shmem_realloc(void *ptr, size_t size)
         shoal_heap_free("shmem_realloc", ptr);
     } else {
         shoal_warn("shmem_realloc", "symmetric heap exhausted: %zu bytes asked, %zu of %zu free; "
-                   "raise SHOAL_SYMMETRIC_SIZE", size, shoal_heap_free_bytes(), shoal_g.heap_size);
+                   "raise SHOAL_SYMMETRIC_SIZE", size, shoal_heap_free_bytes(), shoal_g.heap_user_size);
     }
     shoal_barrier_world();
     return p;
 }
 
-size_t shmemx_heap_size(void) { return shoal_g.heap_size; }
+size_t shmemx_heap_size(void) { return shoal_g.heap_user_size; }
 size_t shmemx_heap_free(void) { return shoal_heap_free_bytes(); }

@@ -21,6 +21,12 @@
 #include "transport/transport.h"
 
 #define DEFAULT_HEAP_SIZE ((size_t)512 << 20)
+/* Room for the runtime's own symmetric memory (team sync areas ...) after the user's heap;
+ * only the pages it touches are ever allocated. */
+#define INTERNAL_HEAP_SIZE ((size_t)64 << 20)
+/* The heap starts on this boundary on every PE, so shmem_align up to it gives the same
+ * offsets everywhere. */
+#define HEAP_BASE_ALIGN ((size_t)1 << 30)
 
 struct segment_info {
     uint64_t host;        /* which node */
@@ -131,6 +137,22 @@ static char *map_peer(int pid, int fd, size_t size)
     return p;
 }
 
+/* Map fd at an address aligned to HEAP_BASE_ALIGN: reserve more, then trim. */
+static char *map_aligned(int fd, size_t size)
+{
+    size_t span = size + HEAP_BASE_ALIGN;
+    char *r = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED)
+        shoal_fatal("shmem_init", "cannot reserve %zu bytes for the symmetric heap "
+                    "(SHOAL_SYMMETRIC_SIZE): %s", size, strerror(errno));
+    char *base = (char *)(((uintptr_t)r + HEAP_BASE_ALIGN - 1) & ~(uintptr_t)(HEAP_BASE_ALIGN - 1));
+    if (base > r) munmap(r, (size_t)(base - r));
+    if (r + span > base + size) munmap(base + size, (size_t)(r + span - (base + size)));
+    if (mmap(base, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, fd, 0) != base)
+        shoal_fatal("shmem_init", "cannot map a %zu-byte symmetric heap: %s", size, strerror(errno));
+    return base;
+}
+
 static int count_cpus(void)
 {
     cpu_set_t set;
@@ -150,11 +172,12 @@ void shoal_segments_init(void)
     }
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     size = (size + page - 1) & ~(page - 1);
-    shoal_g.heap_size = size;
-    heap_fd = make_memfd("shoal-heap", size);
-    shoal_g.heap_base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, heap_fd, 0);
-    if (shoal_g.heap_base == MAP_FAILED)
-        shoal_fatal("shmem_init", "cannot map a %zu-byte symmetric heap (SHOAL_SYMMETRIC_SIZE)", size);
+    if (size > SIZE_MAX - INTERNAL_HEAP_SIZE - HEAP_BASE_ALIGN)
+        shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is too large", env);
+    shoal_g.heap_user_size = size;
+    shoal_g.heap_size = size + INTERNAL_HEAP_SIZE;
+    heap_fd = make_memfd("shoal-heap", shoal_g.heap_size);
+    shoal_g.heap_base = map_aligned(heap_fd, shoal_g.heap_size);
     remap_data();
 
     struct segment_info mine = {host_id(), (int32_t)getpid(), heap_fd, data_fd,
@@ -211,7 +234,7 @@ void shoal_segments_fini(void)
     shoal_g.peers = NULL;
     shoal_g.local_pes = NULL;
     shoal_g.heap_base = NULL;
-    shoal_g.heap_size = 0;
+    shoal_g.heap_size = shoal_g.heap_user_size = 0;
     shoal_g.data_base = NULL;
     shoal_g.data_size = 0;
 }

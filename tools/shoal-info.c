@@ -1,0 +1,98 @@
+/* shoal-info: what this Shoal build contains and which environment variables it reads.
+ * It never calls shmem_init, so it runs anywhere, with or without a launcher. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "shoal_config.h"
+
+/* The size syntax the runtime accepts (runtime/src/heap/segments.c): digits, an optional
+ * K/M/G/T (powers of 1024) and an optional B. 0 = not a size. */
+static unsigned long long parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *s == '-') return 0;
+    unsigned shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: break;
+    }
+    if (*end == 'b' || *end == 'B') end++;
+    if (*end || v > (SIZE_MAX >> shift)) return 0;
+    return v << shift;
+}
+
+struct env_var {
+    const char *name;
+    const char *def;
+    int is_size;
+    const char *what;
+};
+
+static const struct env_var env_vars[] = {
+    {"SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G suffixes)"},
+    {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
+    {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
+    {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},
+    {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings at init (stderr)"},
+};
+
+static const char *yes(int b) { return b ? "yes" : "no"; }
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        printf("usage: %s\nPrints what this Shoal build contains and the environment it reads.\n",
+               argv[0]);
+        return 0;
+    }
+    int major = 0, minor = 0;
+    char name[SHMEM_MAX_NAME_LEN] = "";
+    shmem_info_get_version(&major, &minor);
+    shmem_info_get_name(name);
+
+    printf("Shoal %s (%s), OpenSHMEM %d.%d\n", SHOAL_VERSION, name, major, minor);
+    printf("\nBuilt with:\n");
+    printf("  %-28s %s\n", "shared-memory transport", "yes (PEs on this node)");
+    printf("  %-28s %s\n", "MPI bootstrap (mpirun)", yes(SHOAL_HAVE_MPI));
+    printf("  %-28s %s\n", "off-node transport", "not yet");
+    printf("  %-28s %s\n", "rdma-core (ibverbs) found", yes(SHOAL_HAVE_IBVERBS));
+    printf("  %-28s %s\n", "CUDA device library",
+           SHOAL_HAVE_CUDA ? "yes (placeholder: no device API yet)" : "no");
+    printf("\nLaunch with: shoalrun -n N ./app%s, or ./app alone for one PE\n",
+           SHOAL_HAVE_MPI ? ", mpirun -np N ./app" : "");
+
+    printf("\nEnvironment:\n");
+    printf("  %-28s %-12s %-8s %s\n", "variable", "value", "default", "meaning");
+    int bad = 0;
+    for (size_t i = 0; i < sizeof env_vars / sizeof env_vars[0]; i++) {
+        const struct env_var *v = &env_vars[i];
+        const char *val = getenv(v->name);
+        char shown[64];
+        if (val == NULL || *val == '\0') {
+            snprintf(shown, sizeof shown, "(unset)");
+        } else {
+            snprintf(shown, sizeof shown, "%s", val);
+        }
+        printf("  %-28s %-12s %-8s %s\n", v->name, shown, v->def, v->what);
+        if (v->is_size && val != NULL && *val != '\0') {
+            unsigned long long bytes = parse_size(val);
+            if (bytes == 0) {
+                printf("  %-28s ^ not a size (use e.g. 512M, 2G)\n", "");
+                bad = 1;
+            } else {
+                printf("  %-28s = %llu bytes\n", "", bytes);
+            }
+        }
+    }
+    return bad;
+}
