@@ -1,0 +1,47 @@
+/* All-to-all latency: shmem_alltoall64 (active set = all PEs), SIZE bytes from every PE to
+ * every PE (each PE sends and receives npes * SIZE), OSU style: each call timed alone, an
+ * untimed shmem_barrier_all between calls; mean over PEs. */
+#include "bench.h"
+
+static long psync[SHMEM_ALLTOALL_SYNC_SIZE];
+static char *src, *dst;
+static int me, npes;
+
+static void prep(size_t size, void *ctx)
+{
+    (void)ctx;
+    for (int j = 0; j < npes; j++) bench_fill(src + (size_t)j * size, size, size, me * npes + j);
+    memset(dst, 0, size * (size_t)npes);
+}
+static void run(size_t size, void *ctx)
+{
+    (void)ctx;
+    shmem_alltoall64(dst, src, size / 8, 0, 0, npes, psync);
+}
+static int check(size_t size, void *ctx)
+{
+    (void)ctx;
+    for (int j = 0; j < npes; j++) /* block j came from PE j's block for me */
+        if (!bench_check(dst + (size_t)j * size, size, size, j * npes + me)) return 0;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 0; i < SHMEM_ALLTOALL_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
+    bench_opts o = {.title = "alltoall latency (shmem_alltoall64, SIZE bytes per PE pair)",
+                    .iters = 1000, .warmup = 100, .min_size = 8, .max_size = 1 << 20,
+                    .time_cap = 0.15};
+    bench_init(&o, argc, argv);
+    bench_sizes_of_8(&o);
+    me = o.me;
+    npes = o.npes;
+    src = bench_shmalloc(&o, o.max_size * (size_t)npes);
+    dst = bench_shmalloc(&o, o.max_size * (size_t)npes);
+    bench_header(&o, "active set: all PEs; Size = bytes per PE pair; untimed barrier_all between calls; mean over PEs",
+                 "Size  Latency(us)");
+    bench_coll_sweep(&o, &(bench_coll){.prep = prep, .run = run, .check = check});
+    shmem_free(dst);
+    shmem_free(src);
+    return bench_finish(&o);
+}

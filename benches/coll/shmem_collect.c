@@ -1,0 +1,47 @@
+/* Collect latency: shmem_collect64 (active set = all PEs), every PE contributing SIZE bytes
+ * (the concatenation is npes * SIZE), OSU style: each call timed alone, an untimed
+ * shmem_barrier_all between calls; mean over PEs. */
+#include "bench.h"
+
+static long psync[SHMEM_COLLECT_SYNC_SIZE];
+static char *src, *dst;
+static int me, npes;
+
+static void prep(size_t size, void *ctx)
+{
+    (void)ctx;
+    bench_fill(src, size, size, me);
+    memset(dst, 0, size * (size_t)npes);
+}
+static void run(size_t size, void *ctx)
+{
+    (void)ctx;
+    shmem_collect64(dst, src, size / 8, 0, 0, npes, psync);
+}
+static int check(size_t size, void *ctx)
+{
+    (void)ctx;
+    for (int p = 0; p < npes; p++)
+        if (!bench_check(dst + (size_t)p * size, size, size, p)) return 0;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 0; i < SHMEM_COLLECT_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
+    bench_opts o = {.title = "collect latency (shmem_collect64, SIZE bytes from each PE)",
+                    .iters = 1000, .warmup = 100, .min_size = 8, .max_size = 1 << 20,
+                    .time_cap = 0.15};
+    bench_init(&o, argc, argv);
+    bench_sizes_of_8(&o);
+    me = o.me;
+    npes = o.npes;
+    src = bench_shmalloc(&o, o.max_size);
+    dst = bench_shmalloc(&o, o.max_size * (size_t)npes);
+    bench_header(&o, "active set: all PEs; Size = bytes per PE; untimed barrier_all between calls; mean over PEs",
+                 "Size  Latency(us)");
+    bench_coll_sweep(&o, &(bench_coll){.prep = prep, .run = run, .check = check});
+    shmem_free(dst);
+    shmem_free(src);
+    return bench_finish(&o);
+}

@@ -1,0 +1,437 @@
+/* Shoal benchmarks: the little that every benchmark program shares.
+ *
+ * Header-only on purpose: each benchmark is one .c file that compiles unchanged with
+ * Open MPI's oshcc (OpenSHMEM 1.4) and against Shoal (meson), so this file uses only the
+ * OpenSHMEM 1.4 subset both provide: shmem_init/finalize, shmem_malloc/free,
+ * shmem_barrier_all, shmem_double_{max,sum}_to_all, shmem_info_get_{name,version}.
+ *
+ * Include it first (it sets _POSIX_C_SOURCE for clock_gettime under -std=c17).
+ *
+ * Common options (every program):
+ *   -i N        timed iterations per size (small sizes; sizes > 8 KiB use N/10, at least 1)
+ *   -w N        warm-up iterations per size (sizes > 8 KiB use N/10)
+ *   -s MIN:MAX  size sweep in bytes, doubling (K, M, G suffixes; "-s 8" is one size)
+ *   -t SEC      time cap per size: the iteration count is cut so that one size takes about
+ *               SEC seconds, judged from the warm-up (the slowest PE decides; 0 = no cap)
+ *   -q          quick mode (smoke tests): few iterations, sizes up to 64 KiB
+ *   -f          full output: also min/max over PEs and the iteration count
+ *   -m MEM      heap | global | both (atomics benchmarks: where the target variable lives)
+ *   -o A,B      run only the operations whose name contains A or B (named rows)
+ *   -x A,B      skip the operations named exactly A or B (named rows)
+ *   -v          print '# running NAME' before each named row (so a crash can be located)
+ *   -n          non-blocking RMA variants (put/get bandwidth: *_nbi + one quiet per window)
+ *   -W N        window: operations issued between two quiets (bandwidth, message rate)
+ *   -h          help
+ *
+ * Output (OSU shape): '#' comment lines, the last of which names the columns, then one row
+ * per size or operation. stdout is line-buffered so a crash still leaves complete rows.
+ * Every program checks the data it moved. A row whose check failed on some PE ends with the
+ * word WRONG; the program goes on and exits with status 1 at the end.
+ */
+#ifndef SHOAL_BENCH_H
+#define SHOAL_BENCH_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <shmem.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
+ * shmem.h and not Open MPI's (which also lives on the MPI include path). */
+#if defined(BENCH_REQUIRE_SHOAL) && !defined(SHOAL_TYPETABLE_H)
+#error "benches: <shmem.h> is not Shoal's (check the include path order)"
+#endif
+
+#define BENCH_LARGE_MESSAGE 8192u /* above this, OSU-style reduced iteration counts */
+#define BENCH_MEM_HEAP 1
+#define BENCH_MEM_GLOBAL 2
+
+typedef struct {
+    const char *prog;
+    const char *title;
+    long iters, warmup;       /* small-size counts; large sizes use a tenth */
+    size_t min_size, max_size;
+    double time_cap;          /* seconds per size, 0 = none */
+    int quick, full, nbi;
+    int mem;                  /* BENCH_MEM_* bits */
+    long window;
+    const char *filter;       /* -o: comma-separated substrings, run names containing one */
+    const char *exclude;      /* -x: comma-separated exact names to skip */
+    int verbose;              /* -v: '# running NAME' before each named row */
+    int me, npes;
+} bench_opts;
+
+/* ---- timing ------------------------------------------------------------------------- */
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- reductions over all PEs (untimed) --------------------------------------------- */
+#define BENCH_RED_MAX_N 4
+static long bench_psync_[2][SHMEM_REDUCE_SYNC_SIZE];
+static double bench_pwrk_[2][SHMEM_REDUCE_MIN_WRKDATA_SIZE > BENCH_RED_MAX_N
+                                 ? SHMEM_REDUCE_MIN_WRKDATA_SIZE
+                                 : BENCH_RED_MAX_N];
+static double bench_red_src_[BENCH_RED_MAX_N], bench_red_dst_[BENCH_RED_MAX_N];
+static int bench_psync_next_;
+
+static inline void bench_psync_init_(void)
+{
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) bench_psync_[k][i] = SHMEM_SYNC_VALUE;
+}
+
+enum { BENCH_MAX, BENCH_SUM };
+
+/* Element-wise max or sum of v[0..n) over all PEs, in place (n <= BENCH_RED_MAX_N).
+ * Collective. A barrier first, and two pSync arrays used in turn, so that a pSync is never
+ * reused while a slow PE may still be inside the previous reduction. */
+static inline void bench_reduce_n(double *v, int n, int op)
+{
+    int k = bench_psync_next_;
+    bench_psync_next_ ^= 1;
+    for (int i = 0; i < n; i++) bench_red_src_[i] = v[i];
+    shmem_barrier_all();
+    int npes = shmem_n_pes();
+    if (op == BENCH_MAX)
+        shmem_double_max_to_all(bench_red_dst_, bench_red_src_, n, 0, 0, npes, bench_pwrk_[k],
+                                bench_psync_[k]);
+    else
+        shmem_double_sum_to_all(bench_red_dst_, bench_red_src_, n, 0, 0, npes, bench_pwrk_[k],
+                                bench_psync_[k]);
+    for (int i = 0; i < n; i++) v[i] = bench_red_dst_[i];
+}
+
+static inline double bench_reduce(double v, int op)
+{
+    bench_reduce_n(&v, 1, op);
+    return v;
+}
+
+/* ---- errors ------------------------------------------------------------------------- */
+static inline void bench_fail(const bench_opts *o, const char *what)
+{
+    fprintf(stderr, "%s: PE %d: ERROR: %s\n", o ? o->prog : "bench", shmem_my_pe(), what);
+    fflush(stderr);
+    shmem_global_exit(1);
+    exit(1);
+}
+
+/* A failed data check: say so on stderr and return 1 (the row is then marked WRONG). */
+static inline int bench_wrong(const bench_opts *o, const char *what, size_t size)
+{
+    fprintf(stderr, "%s: PE %d: WRONG: %s (size %zu)\n", o->prog, shmem_my_pe(), what, size);
+    return 1;
+}
+
+static inline void *bench_shmalloc(const bench_opts *o, size_t n)
+{
+    void *p = shmem_malloc(n ? n : 1);
+    if (!p) bench_fail(o, "shmem_malloc failed (raise the symmetric heap size)");
+    memset(p, 0, n ? n : 1);
+    return p;
+}
+
+/* Data pattern: byte j of a buffer tagged (size, who). */
+static inline unsigned char bench_byte(size_t size, int who, size_t j)
+{
+    return (unsigned char)((j * 131u + size * 7u + (size_t)who * 29u + 1u) & 0xffu);
+}
+
+static inline void bench_fill(void *buf, size_t n, size_t size, int who)
+{
+    unsigned char *b = (unsigned char *)buf;
+    for (size_t j = 0; j < n; j++) b[j] = bench_byte(size, who, j);
+}
+
+/* Returns 1 if buf holds the pattern. */
+static inline int bench_check(const void *buf, size_t n, size_t size, int who)
+{
+    const unsigned char *b = (const unsigned char *)buf;
+    for (size_t j = 0; j < n; j++)
+        if (b[j] != bench_byte(size, who, j)) return 0;
+    return 1;
+}
+
+/* ---- options ------------------------------------------------------------------------ */
+static inline int bench_parse_size_(const char *s, size_t *out)
+{
+    char *end = NULL;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s) return -1;
+    switch (*end) {
+    case 'k': case 'K': v <<= 10; end++; break;
+    case 'm': case 'M': v <<= 20; end++; break;
+    case 'g': case 'G': v <<= 30; end++; break;
+    default: break;
+    }
+    if (*end == 'i' || *end == 'B') end++; /* accept 1Ki, 1MiB, 1KB */
+    if (*end == 'B') end++;
+    if (*end != '\0' && *end != ':') return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+static inline void bench_usage_(const bench_opts *o)
+{
+    if (shmem_my_pe() != 0) return;
+    printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-q] [-f] [-m heap|global|both]\n"
+           "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-h]\n"
+           "  %s\n"
+           "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
+           o->prog, o->title, o->iters, o->warmup, o->min_size, o->max_size, o->time_cap);
+}
+
+/* Fill *o from the command line; defaults are what the program put in *o before. Calls
+ * shmem_init. Returns normally, or exits 0 after -h / 2 on a bad option (every PE). */
+static inline void bench_init(bench_opts *o, int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    bench_psync_init_();
+    shmem_init();
+    o->me = shmem_my_pe();
+    o->npes = shmem_n_pes();
+    const char *slash = strrchr(argv[0], '/');
+    o->prog = slash ? slash + 1 : argv[0];
+    int set_i = 0, set_w = 0, set_s = 0, set_t = 0, bad = 0, help = 0;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (arg[0] != '-' || arg[1] == '\0' || arg[2] != '\0') { bad = 1; break; }
+        char c = arg[1];
+        const char *val = NULL;
+        if (strchr("iwstmoxW", c)) {
+            if (a + 1 >= argc) { bad = 1; break; }
+            val = argv[++a];
+        }
+        switch (c) {
+        case 'i': o->iters = atol(val); set_i = 1; if (o->iters < 1) bad = 1; break;
+        case 'w': o->warmup = atol(val); set_w = 1; if (o->warmup < 0) bad = 1; break;
+        case 't': o->time_cap = atof(val); set_t = 1; break;
+        case 'W': o->window = atol(val); if (o->window < 1) bad = 1; break;
+        case 'q': o->quick = 1; break;
+        case 'f': o->full = 1; break;
+        case 'n': o->nbi = 1; break;
+        case 'o': o->filter = val; break;
+        case 'x': o->exclude = val; break;
+        case 'v': o->verbose = 1; break;
+        case 'h': help = 1; break;
+        case 'm':
+            if (!strcmp(val, "heap")) o->mem = BENCH_MEM_HEAP;
+            else if (!strcmp(val, "global")) o->mem = BENCH_MEM_GLOBAL;
+            else if (!strcmp(val, "both")) o->mem = BENCH_MEM_HEAP | BENCH_MEM_GLOBAL;
+            else bad = 1;
+            break;
+        case 's': {
+            const char *colon = strchr(val, ':');
+            size_t lo, hi;
+            if (bench_parse_size_(val, &lo)) { bad = 1; break; }
+            if (colon) { if (bench_parse_size_(colon + 1, &hi)) { bad = 1; break; } }
+            else hi = lo;
+            if (lo < 1 || hi < lo) { bad = 1; break; }
+            o->min_size = lo; o->max_size = hi; set_s = 1;
+            break;
+        }
+        default: bad = 1; break;
+        }
+        if (bad) break;
+    }
+    if (o->quick) {
+        if (!set_i) o->iters = 10;
+        if (!set_w) o->warmup = 2;
+        if (!set_t) o->time_cap = 0.05;
+        if (!set_s && o->max_size > 65536) o->max_size = 65536 < o->min_size ? o->min_size : 65536;
+        if (o->window > 8) o->window = 8;
+    }
+    if (help || bad) {
+        if (bad && o->me == 0) fprintf(stderr, "%s: bad option\n", o->prog);
+        bench_usage_(o);
+        shmem_finalize();
+        exit(bad ? 2 : 0);
+    }
+}
+
+static inline long bench_iters_for(const bench_opts *o, size_t size)
+{
+    if (size > BENCH_LARGE_MESSAGE) return o->iters / 10 > 0 ? o->iters / 10 : 1;
+    return o->iters;
+}
+
+static inline long bench_warmup_for(const bench_opts *o, size_t size)
+{
+    if (size > BENCH_LARGE_MESSAGE && o->warmup > 0) return o->warmup >= 10 ? o->warmup / 10 : 1;
+    return o->warmup;
+}
+
+/* Collective: cut iters so that iters * (slowest PE's warm-up time per op) <= time cap. */
+static inline long bench_cap_iters(const bench_opts *o, long iters, double my_warm_per_op)
+{
+    double t = bench_reduce(my_warm_per_op, BENCH_MAX);
+    if (o->time_cap > 0 && t > 0) {
+        double fit = o->time_cap / t;
+        if (fit < (double)iters) iters = fit < 1.0 ? 1 : (long)fit;
+    }
+    return iters;
+}
+
+/* Pairs for point-to-point programs: PEs [0, npes/2) each drive PE me + npes/2; with an odd
+ * count the last PE only takes part in barriers. A single PE targets itself. */
+static inline int bench_pairs(const bench_opts *o) { return o->npes >= 2 ? o->npes / 2 : 1; }
+static inline int bench_is_initiator(const bench_opts *o) { return o->me < bench_pairs(o); }
+static inline int bench_peer(const bench_opts *o)
+{
+    if (o->npes < 2) return 0;
+    if (o->me < o->npes / 2) return o->me + o->npes / 2;
+    if (o->me < 2 * (o->npes / 2)) return o->me - o->npes / 2;
+    return -1;
+}
+static inline int bench_is_target(const bench_opts *o)
+{
+    return o->npes < 2 ? 1 : (o->me >= o->npes / 2 && o->me < 2 * (o->npes / 2));
+}
+
+/* Is `name` in the comma-separated list: as a substring (exact == 0) or exactly. */
+static inline int bench_in_list_(const char *list, const char *name, int exact)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len > 0) {
+            if (exact ? (len == n && !strncmp(p, name, n)) : len <= n) {
+                if (exact) return 1;
+                for (size_t i = 0; i + len <= n; i++)
+                    if (!strncmp(name + i, p, len)) return 1;
+            }
+        }
+        p = e ? e + 1 : NULL;
+    }
+    return 0;
+}
+
+/* Should the named row run? Same answer on every PE. With -v, PE 0 announces it. */
+static inline int bench_selected(const bench_opts *o, const char *name)
+{
+    if (o->filter && !bench_in_list_(o->filter, name, 0)) return 0;
+    if (o->exclude && bench_in_list_(o->exclude, name, 1)) return 0;
+    if (o->verbose && o->me == 0) printf("# running %s\n", name);
+    return 1;
+}
+
+/* ---- output ------------------------------------------------------------------------- */
+static inline void bench_header(const bench_opts *o, const char *note, const char *columns)
+{
+    if (o->me != 0) return;
+    char name[SHMEM_MAX_NAME_LEN + 1];
+    int major = 0, minor = 0;
+    memset(name, 0, sizeof name);
+    shmem_info_get_name(name);
+    shmem_info_get_version(&major, &minor);
+    printf("# %s: %s\n", o->prog, o->title);
+    printf("# library: %s (OpenSHMEM %d.%d), PEs: %d\n", name, major, minor, o->npes);
+    if (note && *note) printf("# %s\n", note);
+    printf("# %s%s\n", columns, o->full ? "  Min  Max  Iterations" : "");
+}
+
+/* One result row. Every PE calls it (collective); v is this PE's figure, counted only where
+ * `part` is nonzero. BENCH_AVG prints the mean over the PEs that took part (latency),
+ * BENCH_TOTAL their sum (aggregate bandwidth or rate). With -f, the min and max over those
+ * PEs and the iteration count follow. key: a size (name == NULL) or an operation name.
+ * wrong: this PE's check of the row's data failed (the row is then marked WRONG). */
+enum { BENCH_AVG, BENCH_TOTAL };
+static long bench_wrong_rows_;
+static inline void bench_row(const bench_opts *o, size_t size, const char *name, double v,
+                             int part, int how, long iters, int decimals, int wrong)
+{
+    double sums[2] = {part ? 1.0 : 0.0, part ? v : 0.0};
+    double maxs[3] = {part ? v : -1e300, part ? -v : -1e300, wrong ? 1.0 : 0.0};
+    bench_reduce_n(sums, 2, BENCH_SUM);
+    bench_reduce_n(maxs, 3, BENCH_MAX);
+    if (maxs[2] > 0) bench_wrong_rows_++;
+    double n = sums[0], sum = sums[1], mx = maxs[0], mn = -maxs[1];
+    if (o->me != 0) return;
+    double val = how == BENCH_TOTAL ? sum : (n > 0 ? sum / n : 0.0);
+    if (name) printf("%-28s", name);
+    else printf("%-12zu", size);
+    printf(" %16.*f", decimals, val);
+    if (o->full) printf(" %16.*f %16.*f %10ld", decimals, mn, decimals, mx, iters);
+    printf("%s\n", maxs[2] > 0 ? "  WRONG" : "");
+}
+
+/* Size sweep: for (size_t s = bench_first(o); s; s = bench_next(o, s)) */
+static inline size_t bench_first(const bench_opts *o) { return o->min_size; }
+static inline size_t bench_next(const bench_opts *o, size_t s)
+{
+    if (s >= o->max_size) return 0;
+    s *= 2;
+    return s > o->max_size ? o->max_size : s;
+}
+
+/* ---- collectives: the OSU loop ------------------------------------------------------ */
+/* For each size: prep (fill sources), then warm-up and timed iterations of
+ *     t0 = now; run(); t += now - t0; shmem_barrier_all();   (the barrier is not timed)
+ * then check() (1 = the result is right on this PE) and one row: the mean over all PEs of
+ * each PE's average time per call, in microseconds. */
+typedef struct {
+    void (*prep)(size_t size, void *ctx);
+    void (*run)(size_t size, void *ctx);
+    int (*check)(size_t size, void *ctx);
+    void *ctx;
+} bench_coll;
+
+static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
+{
+    for (size_t size = bench_first(o); size; size = bench_next(o, size)) {
+        long iters = bench_iters_for(o, size), warm = bench_warmup_for(o, size);
+        if (c->prep) c->prep(size, c->ctx);
+        shmem_barrier_all();
+        double tw = 0;
+        for (long i = 0; i < warm; i++) {
+            double t0 = bench_now();
+            c->run(size, c->ctx);
+            tw += bench_now() - t0;
+            shmem_barrier_all();
+        }
+        iters = bench_cap_iters(o, iters, warm > 0 ? tw / (double)warm : 0.0);
+        double t = 0;
+        for (long i = 0; i < iters; i++) {
+            double t0 = bench_now();
+            c->run(size, c->ctx);
+            t += bench_now() - t0;
+            shmem_barrier_all();
+        }
+        int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
+        bench_row(o, size, NULL, t * 1e6 / (double)iters, 1, BENCH_AVG, iters, 3, wrong);
+    }
+}
+
+/* Collective programs move 64-bit elements: sizes are rounded up to a multiple of 8. */
+static inline void bench_sizes_of_8(bench_opts *o)
+{
+    if (o->min_size < 8) o->min_size = 8;
+    o->min_size = (o->min_size + 7) & ~(size_t)7;
+    if (o->max_size < o->min_size) o->max_size = o->min_size;
+    o->max_size = (o->max_size + 7) & ~(size_t)7;
+}
+
+/* End of main: returns the exit status (1 if any row was WRONG). Collective. */
+static inline int bench_finish(const bench_opts *o)
+{
+    shmem_barrier_all();
+    if (o->me == 0 && bench_wrong_rows_ > 0)
+        printf("# %ld row(s) WRONG: the data check failed\n", bench_wrong_rows_);
+    int rc = bench_wrong_rows_ > 0;
+    shmem_finalize();
+    return rc;
+}
+
+#endif

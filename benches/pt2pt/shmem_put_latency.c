@@ -1,0 +1,49 @@
+/* Put latency: shmem_putmem of SIZE bytes followed by shmem_quiet, per iteration, so each
+ * sample is a complete remote write. PE i drives PE i + npes/2 (one pair at 2 PEs); the
+ * figure is the mean over the pairs. Same shape as NVSHMEM perftest shmem_put_latency. */
+#include "bench.h"
+
+int main(int argc, char **argv)
+{
+    bench_opts o = {.title = "put latency (shmem_putmem + shmem_quiet)",
+                    .iters = 1000, .warmup = 100, .min_size = 1, .max_size = 1 << 20,
+                    .time_cap = 0.15};
+    bench_init(&o, argc, argv);
+    char *src = bench_shmalloc(&o, o.max_size);
+    char *dst = bench_shmalloc(&o, o.max_size);
+    const int peer = bench_peer(&o), init = bench_is_initiator(&o);
+    bench_header(&o, "PE i -> PE i+npes/2, mean over pairs", "Size  Latency(us)");
+
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+        long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
+        int wrong = 0;
+        if (init) bench_fill(src, size, size, o.me);
+        shmem_barrier_all();
+        double tw = 0;
+        if (init && warm > 0) {
+            double t0 = bench_now();
+            for (long i = 0; i < warm; i++) {
+                shmem_putmem(dst, src, size, peer);
+                shmem_quiet();
+            }
+            tw = (bench_now() - t0) / (double)warm;
+        }
+        iters = bench_cap_iters(&o, iters, tw);
+        double lat = 0;
+        if (init) {
+            double t0 = bench_now();
+            for (long i = 0; i < iters; i++) {
+                shmem_putmem(dst, src, size, peer);
+                shmem_quiet();
+            }
+            lat = (bench_now() - t0) * 1e6 / (double)iters;
+        }
+        shmem_barrier_all();
+        if (bench_is_target(&o) && !bench_check(dst, size, size, peer))
+            wrong = bench_wrong(&o, "put data did not arrive", size);
+        bench_row(&o, size, NULL, lat, init, BENCH_AVG, iters, 3, wrong);
+    }
+    shmem_free(dst);
+    shmem_free(src);
+    return bench_finish(&o);
+}

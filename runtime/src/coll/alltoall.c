@@ -1,0 +1,135 @@
+/* alltoall / alltoalls: block j of my source goes to block me of member j's dest.
+ *  - Small blocks, up to SHOAL_FLAT_MAX members: one mailbox per (sender, receiver) pair;
+ *    the sender packs (strided) straight into the receiver's mailbox, the receiver unpacks.
+ *  - Otherwise: each member writes its blocks straight into the other members' dests and
+ *    counter-signals them; everyone waits for N-1 signals. One round either way. */
+#include <stdint.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "coll/aset.h"
+#include "coll/coll.h"
+#include "core/check.h"
+#include "team/team.h"
+
+/* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
+static void scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize)
+{
+    if (ds == 1 && ss == 1) {
+        memcpy(d, s, n * esize);
+        return;
+    }
+#define SHOAL_SCOPY(T)                                                                           \
+    do {                                                                                         \
+        T *dp = d;                                                                               \
+        const T *sp = s;                                                                         \
+        for (size_t i = 0; i < n; i++) dp[(ptrdiff_t)i * ds] = sp[(ptrdiff_t)i * ss];            \
+    } while (0)
+    switch (esize) {
+    case 1: SHOAL_SCOPY(uint8_t); break;
+    case 2: SHOAL_SCOPY(uint16_t); break;
+    case 4: SHOAL_SCOPY(uint32_t); break;
+    case 8: SHOAL_SCOPY(uint64_t); break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            memcpy((char *)d + (ptrdiff_t)i * ds * (ptrdiff_t)esize,
+                   (const char *)s + (ptrdiff_t)i * ss * (ptrdiff_t)esize, esize);
+    }
+#undef SHOAL_SCOPY
+}
+
+void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                         size_t esize)
+{
+    const int n = g->size, me = g->me;
+    const size_t bbytes = nelems * esize;
+    /* Element offsets (in bytes) of block b in source and dest. */
+#define SRC_BLOCK(b) ((const char *)src + (ptrdiff_t)(b) * (ptrdiff_t)nelems * sst * (ptrdiff_t)esize)
+#define DST_BLOCK(base, b) ((char *)(base) + (ptrdiff_t)(b) * (ptrdiff_t)nelems * dst * (ptrdiff_t)esize)
+    if (n > 1 && n <= SHOAL_FLAT_MAX && bbytes <= SHOAL_GATHER_MB_MAX) {
+        const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+        const size_t per = l.cap / esize; /* elements per chunk */
+        for (size_t e0 = 0; e0 < nelems; e0 += per) {
+            size_t cnt = nelems - e0 < per ? nelems - e0 : per;
+            for (int d = 1; d < n; d++) {
+                int j = (me + d) % n;
+                long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+                shoal_mbox_claim(box);
+                scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
+                      esize);
+                shoal_mbox_fill(box, bbytes);
+            }
+            for (int d = n - 1; d >= 1; d--) {
+                int j = (me + d) % n;
+                long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+                const void *p = shoal_mbox_wait(box, bbytes, routine, shoal_group_pe(g, j));
+                scopy(DST_BLOCK(dest, j) + (ptrdiff_t)e0 * dst * (ptrdiff_t)esize, dst, p, 1, cnt,
+                      esize);
+                shoal_mbox_release(box, cnt * esize);
+            }
+        }
+    } else if (n > 1) {
+        for (int d = 1; d < n; d++) {
+            int j = (me + d) % n;
+            char *their = shoal_coll_ptr(dest, shoal_group_pe(g, j));
+            scopy(DST_BLOCK(their, me), dst, SRC_BLOCK(j), sst, nelems, esize);
+            shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+        }
+    }
+    scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
+    if (n > 1 && !(n <= SHOAL_FLAT_MAX && bbytes <= SHOAL_GATHER_MB_MAX))
+        shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
+#undef SRC_BLOCK
+#undef DST_BLOCK
+}
+
+/* ---- Team-based entry points ----------------------------------------------------------- */
+
+static int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void *src,
+                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t esize)
+{
+    struct shoal_team *t = shoal_team_lookup(routine, team);
+    if (!t) return -1;
+    if (dst < 1 || sst < 1)
+        shoal_fatal(routine, "strides must be at least 1 (dst %td, sst %td)", dst, sst);
+    SHOAL_CHECK_LEN(routine, nelems, esize);
+    /* Extent of the last element of the last block, in elements. */
+    size_t span_s = nelems ? ((size_t)t->size * nelems - 1) * (size_t)sst + 1 : 0;
+    size_t span_d = nelems ? ((size_t)t->size * nelems - 1) * (size_t)dst + 1 : 0;
+    shoal_coll_check_sym(routine, "source", src, span_s * esize);
+    shoal_coll_check_sym(routine, "dest", dest, span_d * esize);
+    struct shoal_group g;
+    shoal_team_group(t, shoal_team_area_begin(t), &g);
+    shoal_coll_alltoall(routine, &g, dest, src, dst, sst, nelems, esize);
+    shoal_team_area_end(t, 1);
+    return 0;
+}
+
+#define SHOAL_DEF_A2A(TYPE, NAME, A)                                                             \
+    int shmem_##NAME##_alltoall(shmem_team_t team, TYPE *dest, const TYPE *source,               \
+                                size_t nelems)                                                   \
+    {                                                                                            \
+        return team_alltoall("shmem_" #NAME "_alltoall", team, dest, source, 1, 1, nelems,       \
+                             sizeof(TYPE));                                                      \
+    }                                                                                            \
+    int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source,              \
+                                 ptrdiff_t dst, ptrdiff_t sst, size_t nelems)                    \
+    {                                                                                            \
+        return team_alltoall("shmem_" #NAME "_alltoalls", team, dest, source, dst, sst, nelems,  \
+                             sizeof(TYPE));                                                      \
+    }
+SHOAL_RMA_TYPES(SHOAL_DEF_A2A, _)
+#undef SHOAL_DEF_A2A
+
+int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    return team_alltoall("shmem_alltoallmem", team, dest, source, 1, 1, nelems, 1);
+}
+
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems)
+{
+    return team_alltoall("shmem_alltoallsmem", team, dest, source, dst, sst, nelems, 1);
+}

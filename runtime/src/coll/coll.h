@@ -1,0 +1,63 @@
+/* The collectives engine: one implementation per collective, over a group (coll/group.h).
+ * The public entry points (team-based and active-set) build a group and call these. */
+#ifndef SHOAL_COLL_H
+#define SHOAL_COLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coll/group.h"
+
+/* src/dest are private memory (not symmetric): use only mailbox algorithms. Internal use with
+ * small payloads (team creation). */
+#define SHOAL_COLL_PRIVATE 1
+
+/* Reduction operations and element kinds (coll/reduce_ops.h has the combine functions). */
+enum shoal_red_op { SHOAL_OP_and, SHOAL_OP_or, SHOAL_OP_xor, SHOAL_OP_max, SHOAL_OP_min,
+                    SHOAL_OP_sum, SHOAL_OP_prod, SHOAL_NOPS };
+enum shoal_red_kind { SHOAL_K_S8, SHOAL_K_S16, SHOAL_K_S32, SHOAL_K_S64,
+                      SHOAL_K_U8, SHOAL_K_U16, SHOAL_K_U32, SHOAL_K_U64,
+                      SHOAL_K_F32, SHOAL_K_F64, SHOAL_K_LD, SHOAL_K_C32, SHOAL_K_C64, SHOAL_NKINDS };
+
+/* Kind of a real (non-complex) C type, as a constant expression. */
+#define SHOAL_KIND_INT(size, is_signed)                                                          \
+    ((is_signed) ? SHOAL_K_S8 : SHOAL_K_U8) + ((size) == 1 ? 0 : (size) == 2 ? 1 : (size) == 4 ? 2 : 3)
+#define SHOAL_KIND_REAL(TYPE)                                                                    \
+    _Generic((TYPE)0, float: SHOAL_K_F32, double: SHOAL_K_F64, long double: SHOAL_K_LD,          \
+             default: SHOAL_KIND_INT(sizeof(TYPE), (TYPE)-1 < (TYPE)1))
+#define SHOAL_KIND_COMPLEX(TYPE)                                                                 \
+    _Generic((TYPE)0, float _Complex: SHOAL_K_C32, default: SHOAL_K_C64)
+
+/* out[i] = a[i] op b[i]; out may alias a or b. */
+typedef void (*shoal_combine_fn)(void *out, const void *a, const void *b, size_t n);
+shoal_combine_fn shoal_combine_lookup(int op, int kind);
+size_t shoal_kind_size(int kind);
+const char *shoal_op_name(int op);
+
+/* Every member waits for every other; ceil(log_K N) rounds (K = N up to SHOAL_FLAT_MAX). */
+void shoal_coll_barrier(const struct shoal_group *g);
+/* The same over a team's barrier area: epoch-stamped words instead of counters (barrier.c). */
+void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
+
+/* root: group index. root_copies: the root's dest gets the data too (team form). */
+void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *dest,
+                      const void *src, size_t nbytes, int root, int root_copies);
+
+/* Every member contributes nbytes (fcollect: the same on all). */
+void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, size_t nbytes, int flags);
+/* nbytes may differ between members. */
+void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, size_t nbytes);
+
+/* Block j (nelems elements of esize bytes, element stride sst, starting at element
+ * j * nelems * sst) of my source goes to block me of member j's dest (stride dst). */
+void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                         size_t esize);
+
+/* count elements of the given kind; dest == src allowed. */
+void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
+                       const void *src, size_t count, int op, int kind, int flags);
+
+#endif

@@ -1,0 +1,246 @@
+/* fcollect (equal blocks) and collect (blocks of different sizes): concatenation in group order.
+ *  - Small blocks, up to SHOAL_FLAT_MAX members: every member sends its block to every other
+ *    member's mailbox (one mailbox per sender), in chunks, lock-step by chunk index; the
+ *    receiver copies each block into place. One round; no member's dest is written remotely,
+ *    so back-to-back calls need no barrier in between. collect's first message also carries
+ *    the sender's size, so a small collect is one round too.
+ *  - Otherwise: each member copies its block straight into every member's dest at its offset
+ *    (one copy, bandwidth-optimal on a node) and counter-signals it; everyone waits for N-1.
+ *    collect over more than SHOAL_FLAT_MAX members first has each member publish its size in
+ *    its sync area and read the others' through the mapping (the word is cleared once all N-1
+ *    blocks have arrived, which proves every reader is done). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "coll/aset.h"
+#include "coll/coll.h"
+#include "core/check.h"
+#include "team/team.h"
+
+/* Mailbox exchange: member i's block (sizes[i] bytes, mine at src) lands at dest + offs[i]. */
+static void gather_mbox(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, const size_t *sizes, const size_t *offs)
+{
+    const int n = g->size, me = g->me;
+    const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+    size_t maxsz = 0;
+    for (int i = 0; i < n; i++) maxsz = sizes[i] > maxsz ? sizes[i] : maxsz;
+    const size_t mine = sizes[me];
+    for (size_t off = 0; off < maxsz; off += l.cap) {
+        if (off < mine) {
+            size_t len = mine - off < l.cap ? mine - off : l.cap;
+            for (int d = 1; d < n; d++) {
+                int j = (me + d) % n;
+                shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
+                               (const char *)src + off, len, mine);
+            }
+        }
+        for (int d = n - 1; d >= 1; d--) {
+            int j = (me + d) % n;
+            if (off >= sizes[j]) continue;
+            size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
+            long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+            const void *p = shoal_mbox_wait(box, sizes[j], routine, shoal_group_pe(g, j));
+            memcpy((char *)dest + offs[j] + off, p, len);
+            shoal_mbox_release(box, len);
+        }
+    }
+    if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, mine);
+}
+
+/* Direct push of my block into every member's dest at offs[me]. */
+static void gather_push(const struct shoal_group *g, void *dest, const void *src, size_t mine,
+                        size_t my_off)
+{
+    const int n = g->size, me = g->me;
+    for (int d = 1; d < n; d++) {
+        int j = (me + d) % n;
+        int pe = shoal_group_pe(g, j);
+        if (mine) memcpy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine);
+        shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+    }
+    if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
+    shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
+}
+
+void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, size_t nbytes, int flags)
+{
+    const int n = g->size, me = g->me;
+    if (n == 1) {
+        if (dest != src) memmove(dest, src, nbytes);
+        return;
+    }
+    if (n <= SHOAL_FLAT_MAX && (nbytes <= SHOAL_GATHER_MB_MAX || (flags & SHOAL_COLL_PRIVATE))) {
+        size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0};
+        for (int i = 0; i < n; i++) {
+            sizes[i] = nbytes;
+            offs[i] = (size_t)i * nbytes;
+        }
+        gather_mbox(routine, g, dest, src, sizes, offs);
+        return;
+    }
+    if (flags & SHOAL_COLL_PRIVATE)
+        shoal_fatal(routine, "internal error: private fcollect over %d members", n);
+    gather_push(g, dest, src, nbytes, (size_t)me * nbytes);
+}
+
+/* collect over up to SHOAL_FLAT_MAX members: one mailbox round carries every member's size and
+ * the first part of its block, so small collects take one round; what does not fit follows in
+ * lock-step mailbox rounds (small blocks) or straight into the dests (large ones). */
+static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, size_t nbytes)
+{
+    const int n = g->size, me = g->me;
+    const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+    const size_t first = l.cap - sizeof(long); /* data bytes after the size in round 0 */
+    const size_t lead = nbytes < first ? nbytes : first;
+    for (int d = 1; d < n; d++) {
+        const int j = (me + d) % n;
+        long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+        shoal_mbox_claim(box);
+        box[1] = (long)nbytes;
+        memcpy(box + 2, src, lead);
+        shoal_mbox_fill(box, 0);
+    }
+    size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
+    long *boxes[SHOAL_FLAT_MAX] = {0};
+    sizes[me] = nbytes;
+    for (int d = n - 1; d >= 1; d--) {
+        const int j = (me + d) % n;
+        long *box = boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+        SHOAL_WAIT_FOR(shoal_mbox_full(box));
+        sizes[j] = (size_t)box[1];
+    }
+    for (int i = 0; i < n; i++) {
+        offs[i] = total;
+        total += sizes[i];
+        maxsz = sizes[i] > maxsz ? sizes[i] : maxsz;
+    }
+    for (int d = 1; d < n; d++) {
+        const int j = (me + d) % n;
+        const size_t len = sizes[j] < first ? sizes[j] : first;
+        memcpy((char *)dest + offs[j], boxes[j] + 2, len);
+        shoal_mbox_release(boxes[j], sizeof(long) + len);
+    }
+    if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, nbytes);
+    if (maxsz <= first) return;
+    /* Every member knows every size now, so they agree on how the rest travels. */
+    if (maxsz <= SHOAL_GATHER_MB_MAX) {
+        for (size_t off = first; off < maxsz; off += l.cap) {
+            if (off < nbytes) {
+                const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
+                for (int d = 1; d < n; d++) {
+                    const int j = (me + d) % n;
+                    shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
+                                   (const char *)src + off, len, nbytes);
+                }
+            }
+            for (int d = n - 1; d >= 1; d--) {
+                const int j = (me + d) % n;
+                if (off >= sizes[j]) continue;
+                const size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
+                long *box = boxes[j];
+                const void *p = shoal_mbox_wait(box, sizes[j], routine, shoal_group_pe(g, j));
+                memcpy((char *)dest + offs[j] + off, p, len);
+                shoal_mbox_release(box, len);
+            }
+        }
+    } else {
+        for (int d = 1; d < n; d++) {
+            const int j = (me + d) % n;
+            if (nbytes > first)
+                memcpy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
+                       (const char *)src + first, nbytes - first);
+            shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+        }
+        shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
+    }
+}
+
+void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, size_t nbytes)
+{
+    const int n = g->size, me = g->me;
+    if (n == 1) {
+        if (dest != src) memmove(dest, src, nbytes);
+        return;
+    }
+    if (n <= SHOAL_FLAT_MAX) {
+        collect_flat(routine, g, dest, src, nbytes);
+        return;
+    }
+    /* Sizes: each member publishes its size in its sync area and reads the others'. */
+    size_t *sizes = malloc(2 * (size_t)n * sizeof *sizes);
+    if (!sizes) shoal_fatal(routine, "out of memory");
+    size_t *offs = sizes + n;
+    __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELEASE);
+    for (int i = 0; i < n; i++) {
+        if (i == me) {
+            sizes[i] = nbytes;
+            continue;
+        }
+        long *w = shoal_peer_word(g, i, SHOAL_W_COUNT), v;
+        SHOAL_WAIT_FOR((v = __atomic_load_n(w, __ATOMIC_ACQUIRE)) != 0);
+        sizes[i] = (size_t)(v - 1);
+    }
+    size_t total = 0;
+    for (int i = 0; i < n; i++) {
+        offs[i] = total;
+        total += sizes[i];
+    }
+    gather_push(g, dest, src, nbytes, offs[me]);
+    /* All N-1 blocks arrived: every member has read my size word. */
+    __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
+    free(sizes);
+}
+
+/* ---- Team-based entry points ----------------------------------------------------------- */
+
+static int team_gather(const char *routine, shmem_team_t team, void *dest, const void *src,
+                       size_t nelems, size_t esize, int fixed)
+{
+    struct shoal_team *t = shoal_team_lookup(routine, team);
+    if (!t) return -1;
+    SHOAL_CHECK_LEN(routine, nelems, esize);
+    const size_t nbytes = nelems * esize;
+    if (fixed) SHOAL_CHECK_LEN(routine, nbytes, (size_t)t->size);
+    shoal_coll_check_sym(routine, "source", src, nbytes);
+    shoal_coll_check_sym(routine, "dest", dest, fixed ? nbytes * (size_t)t->size : nbytes);
+    struct shoal_group g;
+    shoal_team_group(t, shoal_team_area_begin(t), &g);
+    if (fixed)
+        shoal_coll_fcollect(routine, &g, dest, src, nbytes, 0);
+    else
+        shoal_coll_collect(routine, &g, dest, src, nbytes);
+    shoal_team_area_end(t, 1);
+    return 0;
+}
+
+#define SHOAL_DEF_GATHER(TYPE, NAME, A)                                                          \
+    int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) \
+    {                                                                                            \
+        return team_gather("shmem_" #NAME "_collect", team, dest, source, nelems, sizeof(TYPE), \
+                           0);                                                                   \
+    }                                                                                            \
+    int shmem_##NAME##_fcollect(shmem_team_t team, TYPE *dest, const TYPE *source,               \
+                                size_t nelems)                                                   \
+    {                                                                                            \
+        return team_gather("shmem_" #NAME "_fcollect", team, dest, source, nelems,              \
+                           sizeof(TYPE), 1);                                                     \
+    }
+SHOAL_RMA_TYPES(SHOAL_DEF_GATHER, _)
+#undef SHOAL_DEF_GATHER
+
+int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    return team_gather("shmem_collectmem", team, dest, source, nelems, 1, 0);
+}
+
+int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    return team_gather("shmem_fcollectmem", team, dest, source, nelems, 1, 1);
+}

@@ -1,0 +1,207 @@
+/* The collectives engine's view of "who takes part": a group of world PEs (a start/stride
+ * triplet or an explicit ordered list), the caller's index in it, and a symmetric sync area
+ * (an active-set pSync, or one of a team's reserved areas). Also the layout of a sync area
+ * and the three signalling primitives every algorithm is built from:
+ *
+ *  - counters: the signaller atomically adds 1 to a word in the receiver's area; the receiver
+ *    waits until the word reaches k and subtracts k. No signal is ever lost, so back-to-back
+ *    uses of the same word are safe, and every word is 0 (SHMEM_SYNC_VALUE) again when the
+ *    receiver returns: pSync is restored.
+ *  - mailboxes: {flag, payload} in the receiver's area. The sender waits for flag == 0,
+ *    copies the payload and store-releases flag = tag + 1, where tag is the total size of
+ *    the message the chunk belongs to; the receiver waits for a non-zero flag, checks the
+ *    tag against the size it expects (a cheap nelems-mismatch check), copies out, zeroes the
+ *    payload and store-releases 0. Each mailbox has one sender per group
+ *    and algorithm, so it is a one-deep FIFO: a fast sender may run ahead into the next
+ *    collective without corrupting the current one.
+ *  - direct access: every member's symmetric memory is mapped here (shoal_addr_on), so large
+ *    payloads are copied straight into (or out of) the peers' buffers.
+ *
+ * Invariant every algorithm keeps: everything written into PE X's area during a collective is
+ * consumed by X before X returns from that collective. So an area is idle as soon as every
+ * member has returned, and a free area is all zeros. */
+#ifndef SHOAL_COLL_GROUP_H
+#define SHOAL_COLL_GROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "core/error.h"
+#include "core/remote.h"
+#include "core/state.h"
+#include "sync/backoff.h"
+
+struct shoal_group {
+    int me;          /* caller's index, 0..size-1 */
+    int size;
+    int start;       /* world PE of index i: start + i * stride ... */
+    int stride;
+    const int *list; /* ... or list[i] when list != NULL */
+    long *area;      /* symmetric sync area, SHOAL_AREA_LONGS longs, my copy */
+};
+
+static inline int shoal_group_pe(const struct shoal_group *g, int i)
+{
+    return g->list ? g->list[i] : g->start + i * g->stride;
+}
+
+/* ---- Sync area layout (in longs; a cache line is 8 longs) -------------------------------- */
+#define SHOAL_AREA_LONGS SHMEM_SYNC_SIZE
+#define SHOAL_LINE 8
+/* Barrier round r counter: its own line for r < 16, packed into line 16 beyond. */
+#define SHOAL_W_BAR(r) ((r) < 16 ? (r) * SHOAL_LINE : 16 * SHOAL_LINE + ((r) - 16))
+#define SHOAL_MAX_ROUNDS 24 /* 16 own-line + 8 packed rounds: radix >= 2 covers 2^24 PEs */
+#define SHOAL_W_READY (17 * SHOAL_LINE) /* broadcast (pull): the root's source is ready */
+#define SHOAL_W_DONE (18 * SHOAL_LINE)  /* "I am done with your data/buffers" counter */
+#define SHOAL_W_DATA (19 * SHOAL_LINE)  /* "your dest holds my block" counter (direct push) */
+#define SHOAL_W_COUNT (20 * SHOAL_LINE) /* published size (collect, size checks); 0 = none */
+#define SHOAL_MB_FIRST_LINE 24
+#define SHOAL_MB_LINES (SHOAL_AREA_LONGS / SHOAL_LINE - SHOAL_MB_FIRST_LINE)
+#define SHOAL_MB_BYTES (SHOAL_MB_LINES * SHOAL_LINE * 8)
+
+_Static_assert(SHOAL_AREA_LONGS % SHOAL_LINE == 0, "sync area is whole cache lines");
+_Static_assert(SHOAL_MB_FIRST_LINE * SHOAL_LINE < SHOAL_AREA_LONGS, "layout fits SHMEM_SYNC_SIZE");
+_Static_assert(SHOAL_W_BAR(SHOAL_MAX_ROUNDS - 1) < SHOAL_W_READY, "barrier words fit");
+_Static_assert(SHOAL_MB_LINES >= 64, "room for mailboxes");
+
+/* ---- Tuning ----------------------------------------------------------------------------- */
+/* Up to this many members, latency-bound collectives talk to every peer directly (one round);
+ * beyond it they use log-depth algorithms (radix-4 dissemination, binomial-like trees,
+ * recursive doubling). Both are O(log N) rounds. */
+#define SHOAL_FLAT_MAX 8
+/* Payloads up to these sizes travel in mailboxes; larger ones are copied directly. */
+#define SHOAL_BCAST_MB_MAX (32 * 1024)
+#define SHOAL_REDUCE_MB_MAX (16 * 1024)
+#define SHOAL_GATHER_MB_MAX (4 * 1024)
+
+/* ---- Remote access ------------------------------------------------------------------------ */
+noreturn void shoal_coll_unmapped(const void *addr, int pe);
+
+/* Pointer in my address space to symmetric addr on world PE pe. */
+static inline void *shoal_coll_ptr(const void *addr, int pe)
+{
+    void *p = shoal_addr_on(addr, pe);
+    if (SHOAL_UNLIKELY(p == NULL)) shoal_coll_unmapped(addr, pe);
+    return p;
+}
+
+/* Word w of member i's sync area. */
+static inline long *shoal_peer_word(const struct shoal_group *g, int i, int w)
+{
+    return (long *)shoal_coll_ptr(g->area + w, shoal_group_pe(g, i));
+}
+
+/* ---- Counters ----------------------------------------------------------------------------- */
+static inline void shoal_signal(long *remote_word)
+{
+    __atomic_fetch_add(remote_word, 1, __ATOMIC_RELEASE);
+}
+
+/* Wait until my word reaches k, then take k away. */
+static inline void shoal_consume(long *word, long k)
+{
+    if (k <= 0) return;
+    SHOAL_WAIT_FOR(__atomic_load_n(word, __ATOMIC_ACQUIRE) >= k);
+    __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
+}
+
+/* ---- Mailboxes ---------------------------------------------------------------------------- */
+/* A mailbox region carved into nbox boxes; box b of member i. Each box starts on a line; the
+ * flag shares the first line with the first 56 payload bytes. */
+struct shoal_mbox_layout {
+    int nbox;
+    int box_longs; /* flag + payload, whole lines */
+    size_t cap;    /* payload bytes */
+};
+
+static inline struct shoal_mbox_layout shoal_mbox_layout(int nbox)
+{
+    struct shoal_mbox_layout l;
+    l.nbox = nbox;
+    l.box_longs = (SHOAL_MB_LINES / nbox) * SHOAL_LINE;
+    l.cap = (size_t)(l.box_longs - 1) * sizeof(long);
+    return l;
+}
+
+static inline long *shoal_mbox_local(const struct shoal_group *g, const struct shoal_mbox_layout *l,
+                                     int b)
+{
+    return g->area + SHOAL_MB_FIRST_LINE * SHOAL_LINE + b * l->box_longs;
+}
+
+static inline long *shoal_mbox_remote(const struct shoal_group *g, const struct shoal_mbox_layout *l,
+                                      int i, int b)
+{
+    return (long *)shoal_coll_ptr(shoal_mbox_local(g, l, b), shoal_group_pe(g, i));
+}
+
+/* Sender side. Claim the empty box with one compare-and-swap 0 -> BUSY: a single coherence
+ * transaction brings the receiver's line here exclusively (a load to test for empty, then the
+ * stores, would take two). Then fill it and store-release the flag. */
+#define SHOAL_MBOX_BUSY (-1L)
+static inline void shoal_mbox_claim(long *box)
+{
+    long zero = 0;
+    if (SHOAL_LIKELY(__atomic_compare_exchange_n(box, &zero, SHOAL_MBOX_BUSY, 0, __ATOMIC_ACQUIRE,
+                                                 __ATOMIC_RELAXED)))
+        return;
+    struct shoal_backoff bo = SHOAL_BACKOFF_INIT;
+    for (;;) {
+        while (__atomic_load_n(box, __ATOMIC_RELAXED) != 0) shoal_backoff(&bo);
+        zero = 0;
+        if (__atomic_compare_exchange_n(box, &zero, SHOAL_MBOX_BUSY, 0, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_RELAXED))
+            return;
+    }
+}
+
+static inline void shoal_mbox_fill(long *box, size_t tag)
+{
+    __atomic_store_n(box, (long)tag + 1, __ATOMIC_RELEASE);
+}
+
+/* len <= cap; tag = total message size. */
+static inline void shoal_mbox_put(long *box, const void *data, size_t len, size_t tag)
+{
+    shoal_mbox_claim(box);
+    memcpy(box + 1, data, len);
+    shoal_mbox_fill(box, tag);
+}
+
+/* A box holds a message when its flag is positive (0 empty, BUSY being filled). */
+static inline int shoal_mbox_full(const long *box)
+{
+    return __atomic_load_n(box, __ATOMIC_ACQUIRE) > 0;
+}
+
+/* Receiver side: wait until full and check the tag; returns the payload (valid until
+ * shoal_mbox_release). */
+noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t got, size_t want);
+
+static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
+{
+    long f;
+    SHOAL_WAIT_FOR((f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
+        shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
+    return box + 1;
+}
+
+/* Done with the payload (len bytes): zero it, so the area is all zeros again whatever layout
+ * the next collective on it uses (pSync restored), and mark the box empty. */
+static inline void shoal_mbox_release(long *box, size_t len)
+{
+    memset(box + 1, 0, len);
+    __atomic_store_n(box, 0, __ATOMIC_RELEASE);
+}
+
+/* Index of sender s in receiver r's flat mailbox array (one box per other member). */
+static inline int shoal_flat_box(int s, int r, int n)
+{
+    return (s - r - 1 + n) % n;
+}
+
+#endif

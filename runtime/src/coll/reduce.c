@@ -1,0 +1,163 @@
+/* The reduction engine (all-reduce: every member gets the result).
+ *  - Small (up to SHOAL_REDUCE_MB_MAX bytes), up to SHOAL_FLAT_MAX members: every member sends
+ *    its vector to every other member's mailbox and folds all N vectors in group order. One
+ *    round.
+ *  - Small, more members: recursive doubling over per-round mailboxes, ceil(log2 N) rounds
+ *    (plus two when N is not a power of two: the extra members fold their vector into a
+ *    partner first and get the result back at the end). Each round combines the lower-index
+ *    operand first, so both partners compute the same bits.
+ *  - Large: after a barrier (every source is final), member i reduces its 1/N share of the
+ *    elements by reading every member's source through the mapping (cache-sized blocks into
+ *    a private buffer) and writes the result into every member's dest; then everyone signals
+ *    everyone "done" (reduce-scatter + allgather: each member reads and writes the vector
+ *    size once). Only member i touches share i of any buffer, so dest == source works.
+ * In every path each element is combined in one fixed order, so all members get identical
+ * bits (floating point included). Payloads larger than a mailbox go in chunks, pipelined. */
+#include <stdint.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "coll/coll.h"
+
+#define BLOCK_BYTES 8192
+
+static void reduce_flat(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+{
+    const int n = g->size, me = g->me;
+    const size_t nbytes = count * esize;
+    const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+    const size_t per = l.cap / esize;
+    _Alignas(64) char acc[SHOAL_MB_BYTES];
+    long *box[SHOAL_FLAT_MAX];
+    for (int j = 0; j < n; j++) box[j] = j == me ? NULL : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+    for (size_t e0 = 0; e0 < count; e0 += per) {
+        const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
+        const char *mine = (const char *)src + off;
+        for (int d = 1; d < n; d++) {
+            int j = (me + d) % n;
+            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), mine, len, nbytes);
+        }
+        const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], nbytes, routine, shoal_group_pe(g, 0));
+        const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], nbytes, routine, shoal_group_pe(g, 1));
+        fn(acc, p0, p1, cnt);
+        if (me != 0) shoal_mbox_release(box[0], len);
+        if (me != 1) shoal_mbox_release(box[1], len);
+        for (int j = 2; j < n; j++) {
+            if (j == me) {
+                fn(acc, acc, mine, cnt);
+            } else {
+                fn(acc, acc, shoal_mbox_wait(box[j], nbytes, routine, shoal_group_pe(g, j)), cnt);
+                shoal_mbox_release(box[j], len);
+            }
+        }
+        memcpy((char *)dest + off, acc, len);
+    }
+}
+
+static void reduce_rd(const char *routine, const struct shoal_group *g, void *dest,
+                      const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+{
+    const int n = g->size, me = g->me;
+    const size_t nbytes = count * esize;
+    int rounds = 0;
+    while ((2 << rounds) <= n) rounds++;
+    const int p2 = 1 << rounds, extras = n - p2;
+    const struct shoal_mbox_layout l = shoal_mbox_layout(rounds + 2);
+    const int fold = rounds, unfold = rounds + 1;
+    const size_t per = l.cap / esize;
+    _Alignas(64) char acc[SHOAL_MB_BYTES];
+    for (size_t e0 = 0; e0 < count; e0 += per) {
+        const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
+        const char *mine = (const char *)src + off;
+        if (me >= p2) { /* extra member: hand my vector to my partner, get the result back */
+            shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), mine, len, nbytes);
+            long *box = shoal_mbox_local(g, &l, unfold);
+            memcpy((char *)dest + off, shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, me - p2)), len);
+            shoal_mbox_release(box, len);
+            continue;
+        }
+        memcpy(acc, mine, len);
+        if (me < extras) {
+            long *box = shoal_mbox_local(g, &l, fold);
+            fn(acc, acc, shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, me + p2)), cnt);
+            shoal_mbox_release(box, len);
+        }
+        for (int r = 0; r < rounds; r++) {
+            const int partner = me ^ (1 << r);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), acc, len, nbytes);
+            long *box = shoal_mbox_local(g, &l, r);
+            const void *p = shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, partner));
+            if (partner < me)
+                fn(acc, p, acc, cnt);
+            else
+                fn(acc, acc, p, cnt);
+            shoal_mbox_release(box, len);
+        }
+        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), acc, len, nbytes);
+        memcpy((char *)dest + off, acc, len);
+    }
+}
+
+static void reduce_direct(const char *routine, const struct shoal_group *g, void *dest,
+                          const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+{
+    const int n = g->size, me = g->me;
+    const size_t nbytes = count * esize;
+    /* Size check: everyone publishes its size, the right neighbour's is compared. */
+    __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
+    shoal_coll_barrier(g);
+    const int right = (me + 1) % n;
+    long theirs = __atomic_load_n(shoal_peer_word(g, right, SHOAL_W_COUNT), __ATOMIC_RELAXED);
+    if ((size_t)(theirs - 1) != nbytes)
+        shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1), nbytes);
+
+    /* My share, in whole cache lines so no two members write one line. */
+    const size_t epl = esize < 64 ? 64 / esize : 1;
+    const size_t units = (count + epl - 1) / epl;
+    const size_t ulo = units * (size_t)me / (size_t)n, uhi = units * (size_t)(me + 1) / (size_t)n;
+    const size_t lo = ulo * epl < count ? ulo * epl : count;
+    const size_t hi = uhi * epl < count ? uhi * epl : count;
+
+    const char *srcs[n];
+    char *dests[n];
+    for (int j = 0; j < n; j++) {
+        const int pe = shoal_group_pe(g, j);
+        srcs[j] = shoal_coll_ptr(src, pe);
+        dests[j] = shoal_coll_ptr(dest, pe);
+    }
+    _Alignas(64) char acc[BLOCK_BYTES];
+    const size_t per = BLOCK_BYTES / esize;
+    for (size_t e0 = lo; e0 < hi; e0 += per) {
+        const size_t cnt = hi - e0 < per ? hi - e0 : per, off = e0 * esize, len = cnt * esize;
+        fn(acc, srcs[0] + off, srcs[1] + off, cnt);
+        for (int j = 2; j < n; j++) fn(acc, acc, srcs[j] + off, cnt);
+        for (int d = 1; d <= n; d++) memcpy(dests[(me + d) % n] + off, acc, len);
+    }
+    for (int d = 1; d < n; d++) shoal_signal(shoal_peer_word(g, (me + d) % n, SHOAL_W_DONE));
+    shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
+    /* Everyone read my size word before signalling. */
+    __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
+}
+
+void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
+                       const void *src, size_t count, int op, int kind, int flags)
+{
+    shoal_combine_fn fn = shoal_combine_lookup(op, kind);
+    if (!fn) shoal_fatal(routine, "internal error: no %s reduction for kind %d", shoal_op_name(op), kind);
+    const size_t esize = shoal_kind_size(kind);
+    const size_t nbytes = count * esize;
+    if (g->size == 1 || count == 0) {
+        if (dest != src && nbytes) memmove(dest, src, nbytes);
+        return;
+    }
+    if (nbytes <= SHOAL_REDUCE_MB_MAX || (flags & SHOAL_COLL_PRIVATE)) {
+        if (g->size <= SHOAL_FLAT_MAX)
+            reduce_flat(routine, g, dest, src, count, esize, fn);
+        else
+            reduce_rd(routine, g, dest, src, count, esize, fn);
+    } else {
+        reduce_direct(routine, g, dest, src, count, esize, fn);
+    }
+}

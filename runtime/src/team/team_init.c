@@ -1,0 +1,157 @@
+/* shmemx_team_get_uniqueid / shmemx_team_init: a team of any members in any order, without a
+ * parent team.
+ *
+ * The id names its creator PE and a per-creator sequence number. The members meet on a
+ * "rendezvous board": symmetric memory reserved at init on every PE (SHOAL_BOARD_ENTRIES
+ * entries), of which they use the creator's entry (seq mod SHOAL_BOARD_ENTRIES), through the
+ * mapping and atomics:
+ *   1. claim: the first member to arrive swaps the entry's tag from 0 to -seq, fills in npes,
+ *      all-ones slot masks and empty member list, then publishes tag = seq; the others wait
+ *      for tag == seq (an entry still busy with another id is waited out);
+ *   2. register: each member writes its world PE at its index (compare-and-swap from -1, so a
+ *      duplicate index is caught), ANDs its free-slot mask into the entry, and counts itself
+ *      in; the last to arrive picks the lowest slot free on everyone and publishes it;
+ *   3. every member copies the slot and the member list, counts itself out; the last one
+ *      frees the entry (tag = 0).
+ * Up to SHOAL_BOARD_ENTRIES ids of one creator may be in flight at once; a later one waits for
+ * its entry. An id made but never used blocks the entry of the id SHOAL_BOARD_ENTRIES later. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+#include "coll/group.h"
+#include "core/check.h"
+#include "heap/heap.h"
+#include "team/team.h"
+
+#define SHOAL_BOARD_ENTRIES 16
+#define UID_MAGIC 0x53686f616c554944ull /* "ShoalUID" */
+
+enum { E_TAG, E_NPES, E_ARRIVED, E_CHOSEN, E_DEPARTED, E_MASK = 8 };
+
+static long *board;
+static size_t entry_longs;
+static int64_t next_seq;
+
+struct uid {
+    uint64_t magic;
+    int32_t creator;
+    int32_t world;
+    int64_t seq;
+    uint64_t check;
+};
+_Static_assert(sizeof(struct uid) <= sizeof(shmemx_team_uniqueid_t), "id fits");
+
+static uint64_t uid_check(const struct uid *u)
+{
+    uint64_t h = 1469598103934665603ull;
+    h = (h ^ u->magic) * 1099511628211ull;
+    h = (h ^ (uint64_t)(uint32_t)u->creator) * 1099511628211ull;
+    h = (h ^ (uint64_t)(uint32_t)u->world) * 1099511628211ull;
+    h = (h ^ (uint64_t)u->seq) * 1099511628211ull;
+    return h;
+}
+
+static size_t members_at(void) { return E_MASK + (size_t)shoal_team_mask_words(); }
+
+void shoal_team_init_board_reserve(void)
+{
+    entry_longs = (members_at() + (size_t)shoal_g.npes + SHOAL_LINE - 1) / SHOAL_LINE * SHOAL_LINE;
+    board = shoal_heap_alloc_internal(SHOAL_BOARD_ENTRIES * entry_longs * sizeof(long), 64);
+}
+
+void shoal_team_init_board_fini(void) { board = NULL; }
+
+int shmemx_team_get_uniqueid(shmemx_team_uniqueid_t *uniqueid)
+{
+    SHOAL_CHECK_INIT("shmemx_team_get_uniqueid");
+    if (!uniqueid) return -1;
+    struct uid u = {UID_MAGIC, shoal_g.me, shoal_g.npes,
+                    __atomic_add_fetch(&next_seq, 1, __ATOMIC_RELAXED), 0};
+    u.check = uid_check(&u);
+    memset(uniqueid, 0, sizeof *uniqueid);
+    memcpy(uniqueid->internal, &u, sizeof u);
+    return 0;
+}
+
+int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long config_mask,
+                     int npes, int pe_idx_in_team, const shmemx_team_uniqueid_t *uniqueid)
+{
+    const char *routine = "shmemx_team_init";
+    SHOAL_CHECK_INIT(routine);
+    if (!team) return -1;
+    *team = SHMEM_TEAM_INVALID;
+    struct uid u;
+    if (uniqueid) memcpy(&u, uniqueid->internal, sizeof u);
+    if (!uniqueid || u.magic != UID_MAGIC || u.check != uid_check(&u) || u.world != shoal_g.npes ||
+        u.creator < 0 || u.creator >= shoal_g.npes || u.seq < 1) {
+        shoal_warn(routine, "the unique id was not made by shmemx_team_get_uniqueid in this job");
+        return -1;
+    }
+    if (npes < 1 || npes > shoal_g.npes || pe_idx_in_team < 0 || pe_idx_in_team >= npes) {
+        shoal_warn(routine, "npes %d, pe_idx_in_team %d: need 1 <= npes <= %d and 0 <= "
+                   "pe_idx_in_team < npes", npes, pe_idx_in_team, shoal_g.npes);
+        return -1;
+    }
+    const int w = shoal_team_mask_words();
+    long *e = shoal_coll_ptr(board + (size_t)(u.seq % SHOAL_BOARD_ENTRIES) * entry_longs, u.creator);
+    long *members = e + members_at();
+
+    /* 1. claim or join the entry */
+    for (struct shoal_backoff bo = SHOAL_BACKOFF_INIT;; shoal_backoff(&bo)) {
+        long tag = __atomic_load_n(&e[E_TAG], __ATOMIC_ACQUIRE);
+        if (tag == u.seq) break;
+        long zero = 0;
+        if (tag == 0 && __atomic_compare_exchange_n(&e[E_TAG], &zero, -u.seq, 0, __ATOMIC_ACQUIRE,
+                                                    __ATOMIC_RELAXED)) {
+            e[E_NPES] = npes;
+            e[E_ARRIVED] = 0;
+            e[E_CHOSEN] = -1;
+            e[E_DEPARTED] = 0;
+            for (int i = 0; i < w; i++) e[E_MASK + i] = -1L;
+            for (int i = 0; i < npes; i++) members[i] = -1;
+            __atomic_store_n(&e[E_TAG], u.seq, __ATOMIC_RELEASE);
+            break;
+        }
+    }
+    /* 2. register */
+    if (e[E_NPES] != npes)
+        shoal_fatal(routine, "npes is %d here but %ld on another member of this team", npes,
+                    e[E_NPES]);
+    long expected = -1;
+    if (!__atomic_compare_exchange_n(&members[pe_idx_in_team], &expected, shoal_g.me, 0,
+                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        shoal_fatal(routine, "pe_idx_in_team %d is claimed by both PE %ld and this PE",
+                    pe_idx_in_team, expected);
+    uint64_t mine[w];
+    shoal_team_free_mask(mine);
+    for (int i = 0; i < w; i++) __atomic_fetch_and(&e[E_MASK + i], (long)mine[i], __ATOMIC_RELAXED);
+    if (__atomic_add_fetch(&e[E_ARRIVED], 1, __ATOMIC_ACQ_REL) == npes) {
+        uint64_t all[w];
+        for (int i = 0; i < w; i++) all[i] = (uint64_t)__atomic_load_n(&e[E_MASK + i], __ATOMIC_RELAXED);
+        int s = shoal_team_mask_first(all, 0);
+        __atomic_store_n(&e[E_CHOSEN], s < 0 ? -2L : (long)s, __ATOMIC_RELEASE);
+    }
+    long chosen;
+    SHOAL_WAIT_FOR((chosen = __atomic_load_n(&e[E_CHOSEN], __ATOMIC_ACQUIRE)) != -1);
+    /* 3. copy out, leave */
+    int *list = malloc((size_t)npes * sizeof *list);
+    if (!list) shoal_fatal(routine, "out of memory");
+    for (int i = 0; i < npes; i++) list[i] = (int)members[i];
+    if (__atomic_add_fetch(&e[E_DEPARTED], 1, __ATOMIC_ACQ_REL) == npes)
+        __atomic_store_n(&e[E_TAG], 0, __ATOMIC_RELEASE);
+    if (chosen < 0) {
+        int alive, max;
+        shmemx_team_count(&alive, &max);
+        shoal_warn(routine, "no team slot is free on every member (%d teams alive on this PE, at "
+                   "most %d): destroy teams or raise SHOAL_MAX_TEAMS", alive, max);
+        free(list);
+        return -1;
+    }
+    *team = shoal_team_create((int)chosen, npes, 0, 1, list, pe_idx_in_team, config, config_mask);
+    free(list);
+    return 0;
+}

@@ -1,0 +1,59 @@
+/* Bad input to teams and collectives: each case must stop the job with one clear line
+ * (checked by expect_fail.sh). argv[1] picks the case. */
+#include <stdio.h>
+#include <string.h>
+#include <shmem.h>
+
+static long psync[SHMEM_SYNC_SIZE];
+static long src[64], dst[64 * 64];
+
+int main(int argc, char **argv)
+{
+    const char *c = argc > 1 ? argv[1] : "";
+    shmem_init();
+    const int me = shmem_my_pe(), n = shmem_n_pes();
+    if (!strcmp(c, "destroyed_team")) {
+        shmem_team_t t;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
+        shmem_team_destroy(t);
+        shmem_team_sync(t);
+    } else if (!strcmp(c, "garbage_team")) {
+        shmem_team_n_pes((shmem_team_t)(uintptr_t)123456);
+    } else if (!strcmp(c, "reduce_destroyed_team")) {
+        shmem_team_t t;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
+        shmem_team_destroy(t);
+        shmem_long_sum_reduce(t, dst, src, 1);
+    } else if (!strcmp(c, "size_overflow")) {
+        shmem_barrier(0, 0, n + 1, psync);
+    } else if (!strcmp(c, "stride_overflow")) {
+        shmem_broadcast64(dst, src, 1, 0, 0, 1, n, psync);
+    } else if (!strcmp(c, "negative_size")) {
+        shmem_long_sum_to_all(dst, src, 1, 0, 0, 0, NULL, psync);
+    } else if (!strcmp(c, "not_in_set")) {
+        shmem_long_sum_to_all(dst, src, 1, 1, 0, n - 1, NULL, psync);
+    } else if (!strcmp(c, "psync_not_symmetric")) {
+        long local[SHMEM_SYNC_SIZE] = {0};
+        shmem_barrier(0, 0, n, local);
+    } else if (!strcmp(c, "nelems_reduce")) {
+        shmem_long_sum_to_all(dst, src, 4 + me, 0, 0, n, NULL, psync);
+    } else if (!strcmp(c, "nelems_fcollect")) {
+        shmem_fcollect64(dst, src, 2 + (size_t)me, 0, 0, n, psync);
+    } else if (!strcmp(c, "nelems_broadcast")) {
+        shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, 3 + (size_t)me, 0);
+    } else if (!strcmp(c, "nelems_alltoall")) {
+        shmem_long_alltoall(SHMEM_TEAM_WORLD, dst, src, 1 + (size_t)me);
+    } else if (!strcmp(c, "bad_root")) {
+        shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, 1, n);
+    } else if (!strcmp(c, "negative_nreduce")) {
+        shmem_int_sum_to_all((int *)dst, (int *)src, -1, 0, 0, n, NULL, psync);
+    } else if (!strcmp(c, "dest_not_symmetric")) {
+        long local[4];
+        shmem_long_fcollect(SHMEM_TEAM_WORLD, local, src, 1);
+    } else {
+        fprintf(stderr, "unknown case %s\n", c);
+        return 2;
+    }
+    shmem_finalize();
+    return 0; /* reaching here means the bad input went unnoticed */
+}

@@ -1,0 +1,22 @@
+// Build check (CUDA builds): the facade headers a .cu file may include compile under nvcc in
+// C++20 (no range-v3, no C++23), and a kernel can work on a SymmetricBuffer's memory.
+#include <shoal/shoal.hpp>
+
+namespace {
+__global__ void scale(double *p, int n, double f)
+{
+    const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (i < n)
+        p[i] *= f;
+}
+} // namespace
+
+void shoal_nvcc_include_check(cudaStream_t stream)
+{
+    shoal::StreamCollectives coll(shoal::world(), stream);
+    shoal::SymmetricBuffer<double> x(64), y(64);
+    scale<<<1, 64, 0, stream>>>(x.data(), 64, 2.0);
+    coll.reduce(y.local(), std::span<const double>(x.local()), shoal::sum);
+    for (int pe : shoal::world().members())
+        (void)pe;
+}
