@@ -391,7 +391,7 @@ def cell(v, n, np, lib):
     return fmt(v) if v is not None else (status(n, np, lib) if status(n, np, lib) not in ("ok", "wrong") else "-")
 
 
-md = ["### Key figures", "",
+md = ["## Key figures", "",
       "Ratio = ompi/shoal: for latencies > 1 means Shoal is faster, for bandwidths and rates < 1 does.",
       "", "| figure | PEs | Open MPI | Shoal | ompi/shoal | faster |", "| --- | --: | --: | --: | --: | --- |"]
 for label, np, (n, key), metric in summary:
@@ -405,7 +405,7 @@ for label, np, (n, key), metric in summary:
 # derived: put/get bandwidth as a share of memcpy (same library run), collective throughput
 print()
 print(f"{'derived (each library against itself)':<40} {'PEs':>3} {'ompi':>12} {'shoal':>12}   target")
-md += ["", "### Derived (each library against its own run)", "",
+md += ["", "## Derived (each library against its own run)", "",
        "| figure | PEs | Open MPI | Shoal | target |", "| --- | --: | --: | --: | --- |"]
 for np in npes_list:
     for what in ("put", "get"):
@@ -432,7 +432,7 @@ for np in npes_list:
 if "shmem_atomics_all_types" in names:
     print()
     print("== shmem_atomics_all_types: operations completed / WRONG / crashed")
-    md += ["", "### shmem_atomics_all_types: completed / WRONG / crashed", ""]
+    md += ["", "## shmem_atomics_all_types: completed / WRONG / crashed", ""]
     for np in npes_list:
         for lib in LIBS:
             st, _, rows, _, wrong = data[("shmem_atomics_all_types", np, lib)]
@@ -458,14 +458,14 @@ if "shmem_atomics_all_types" in names:
                 md.append("- " + line)
 
 # every table, in Markdown, the PE counts side by side
-md += ["", "### All figures", ""]
+md += ["", "## All figures", ""]
 for n in names:
     res = {(np, lib): data[(n, np, lib)] for np in npes_list for lib in LIBS}
     metric = next((r[1] for r in res.values() if r[1]), "value")
     keys = []
     for r in res.values():
         keys += [k for k in r[3] if k not in keys]
-    md += [f"#### {n}: {metric} ({'lower' if lower_is_better(metric) else 'higher'} is better)", ""]
+    md += [f"### {n}: {metric} ({'lower' if lower_is_better(metric) else 'higher'} is better)", ""]
     head = "| " + ("Operation" if keys and not keys[0].isdigit() else "Size") + " |"
     rule = "| --- |"
     for np in npes_list:

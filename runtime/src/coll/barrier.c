@@ -43,11 +43,32 @@ _Static_assert((SHOAL_MAX_ROUNDS * 3) * SHOAL_LINE <= SHOAL_AREA_LONGS &&
                    (SHOAL_FLAT_MAX - 1) * SHOAL_LINE <= SHOAL_AREA_LONGS,
                "epoch words fit a team barrier area");
 
+#define RELEASE_WORD ((SHOAL_FLAT_MAX - 1) * SHOAL_LINE) /* after the flat arrival lines */
+
 void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch)
 {
     const long n = g->size;
     if (n <= 1) {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        return;
+    }
+    if (shoal_g.oversubscribed && n <= SHOAL_FLAT_MAX) {
+        /* More PEs than cores: what costs is context switches, not hops. Gather at member 0,
+         * which then releases everyone and leaves first: the member that is usually the
+         * root of what follows (a broadcast) gets ahead instead of being waited for. */
+        if (g->me == 0) {
+            for (int i = 1; i < n; i++) {
+                const long *w = &g->area[(i - 1) * SHOAL_LINE];
+                SHOAL_WAIT_FOR((uint64_t)__atomic_load_n(w, __ATOMIC_ACQUIRE) >= epoch);
+            }
+            for (int i = 1; i < n; i++)
+                __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);
+        } else {
+            __atomic_store_n(shoal_peer_word(g, 0, (g->me - 1) * SHOAL_LINE), (long)epoch,
+                             __ATOMIC_RELEASE);
+            const long *w = &g->area[RELEASE_WORD];
+            SHOAL_WAIT_FOR((uint64_t)__atomic_load_n(w, __ATOMIC_ACQUIRE) >= epoch);
+        }
         return;
     }
     const long k = n <= SHOAL_FLAT_MAX ? n : 4;

@@ -24,7 +24,8 @@ struct shoal_state {
     int me;
     int npes;
     int thread_level;
-    int oversubscribed; /* more local PEs than cores: waiting loops yield at once */
+    int oversubscribed; /* more local PEs than cores */
+    unsigned spin_polls; /* polls a waiting loop spins before it starts yielding */
     char *heap_base;    /* my symmetric heap: the user's part, then the runtime's own part */
     size_t heap_size;   /* both parts: the range address translation covers */
     size_t heap_user_size; /* SHOAL_SYMMETRIC_SIZE: what shmem_malloc hands out */

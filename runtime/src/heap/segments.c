@@ -212,6 +212,8 @@ void shoal_segments_init(void)
     }
     free(all);
     shoal_g.oversubscribed = shoal_g.n_local_pes > count_cpus();
+    const char *spin = getenv("SHOAL_SPIN_POLLS");
+    shoal_g.spin_polls = spin && *spin ? (unsigned)atoi(spin) : shoal_g.oversubscribed ? 0 : 256;
     /* Peers have opened our fds once everybody passes this point. */
     shoal_g.boot->barrier();
 }

@@ -25,7 +25,7 @@ static inline void shoal_cpu_relax(void)
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
     unsigned n = b->n++;
-    if (!shoal_g.oversubscribed && n < 256) {
+    if (n < shoal_g.spin_polls) {
         shoal_cpu_relax();
     } else if (n < (1u << 16)) {
         sched_yield();
