@@ -1,7 +1,16 @@
 /* Collect latency: shmem_collect64 (active set = all PEs), every PE contributing SIZE bytes
  * (the concatenation is npes * SIZE), OSU style: each call timed alone, an untimed
- * shmem_barrier_all between calls; mean over PEs. */
+ * shmem_barrier_all between calls; mean over PEs. shmem_fcollect.c builds the fcollect64
+ * program from this file (BENCH_FCOLLECT). */
 #include "bench.h"
+
+#ifdef BENCH_FCOLLECT
+#define COLLECT64 shmem_fcollect64
+#define NAME "fcollect"
+#else
+#define COLLECT64 shmem_collect64
+#define NAME "collect"
+#endif
 
 static long psync[SHMEM_COLLECT_SYNC_SIZE];
 static char *src, *dst;
@@ -16,7 +25,7 @@ static void prep(size_t size, void *ctx)
 static void run(size_t size, void *ctx)
 {
     (void)ctx;
-    shmem_collect64(dst, src, size / 8, 0, 0, npes, psync);
+    COLLECT64(dst, src, size / 8, 0, 0, npes, psync);
 }
 static int check(size_t size, void *ctx)
 {
@@ -29,7 +38,7 @@ static int check(size_t size, void *ctx)
 int main(int argc, char **argv)
 {
     for (int i = 0; i < SHMEM_COLLECT_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
-    bench_opts o = {.title = "collect latency (shmem_collect64, SIZE bytes from each PE)",
+    bench_opts o = {.title = NAME " latency (shmem_" NAME "64, SIZE bytes from each PE)",
                     .iters = 1000, .warmup = 100, .min_size = 8, .max_size = 1 << 20,
                     .time_cap = 0.15};
     bench_init(&o, argc, argv);
