@@ -70,6 +70,35 @@ TEST(Loops, ActiveSetSameAndAlternatingPSync)
     EXPECT_EQ(failures, 0);
 }
 
+TEST(Loops, BroadcastsAroundBarriers)
+{
+    // After a barrier_all the root of an active-set broadcast knows the receivers' mailboxes
+    // are empty and skips claiming them; without one it must claim. Alternate both, with a
+    // rotating root (member 0 leads the next barrier when it was the root) and payloads of one
+    // chunk and of several (only the first chunk into each box may skip the claim).
+    PSync ps;
+    const int n = npes();
+    const size_t big = 1000; // 8000 bytes: three mailbox chunks
+    SymArray<long> src(big), dst(big);
+    long failures = 0;
+    for (int it = 0; it < kIters; it++) {
+        const int root = (it / 3) % n;
+        const size_t nel = it % 5 == 4 ? big : 1 + (size_t)(it % 3);
+        if (me() == root)
+            for (size_t i = 0; i < nel; i++) src[i] = (long)it * 100000 + root * 1000 + (long)i;
+        shmem_broadcast64(dst.get(), src.get(), nel, root, 0, 0, n, ps.get());
+        if (me() != root)
+            for (size_t i = 0; i < nel; i++)
+                if (dst[i] != (long)it * 100000 + root * 1000 + (long)i && failures++ < 3)
+                    ADD_FAILURE() << "bcast it " << it << " root " << root << " element " << i
+                                  << ": " << dst[i];
+        if (it % 2 == 0) shmem_barrier_all();
+    }
+    shmem_barrier_all();
+    EXPECT_EQ(failures, 0);
+    EXPECT_TRUE(ps.restored());
+}
+
 TEST(Loops, LargePayloadsAlternatingBuffers)
 {
     // Direct paths (payloads above the mailbox sizes); the destination alternates with the

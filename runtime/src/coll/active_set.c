@@ -7,12 +7,41 @@
 #include "coll/aset.h"
 #include "coll/coll.h"
 #include "core/check.h"
+#include "team/team.h"
 
 _Static_assert(SHOAL_AREA_LONGS <= SHMEM_BARRIER_SYNC_SIZE && SHOAL_AREA_LONGS <= SHMEM_BCAST_SYNC_SIZE &&
                    SHOAL_AREA_LONGS <= SHMEM_COLLECT_SYNC_SIZE && SHOAL_AREA_LONGS <= SHMEM_REDUCE_SYNC_SIZE &&
                    SHOAL_AREA_LONGS <= SHMEM_ALLTOALL_SYNC_SIZE && SHOAL_AREA_LONGS <= SHMEM_ALLTOALLS_SYNC_SIZE,
                "the sync-area layout fits every pSync size");
 _Static_assert(SHMEM_SYNC_VALUE == 0, "a free sync area is all zeros");
+
+/* A pSync is idle at entry when this PE's last collective on it came before the latest world
+ * barrier: every PE has returned from that collective since, and consumed what it received.
+ * (A pSync the user hands to a set while some member still uses it breaks the spec's rule;
+ * only then could this be wrong.) A few recently used pSyncs are remembered; under
+ * SHMEM_THREAD_MULTIPLE, where threads could race on the table, nothing is assumed idle. */
+#define RECENT 8
+static struct {
+    const long *area;
+    uint64_t epoch; /* world barriers completed at the last use */
+} recent[RECENT];
+static unsigned recent_next;
+
+static int area_idle(const long *pSync)
+{
+    if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE) return 0;
+    const uint64_t now = shoal_teams[0].barrier_epoch;
+    for (int i = 0; i < RECENT; i++)
+        if (recent[i].area == pSync) {
+            const int idle = recent[i].epoch < now;
+            recent[i].epoch = now;
+            return idle;
+        }
+    recent[recent_next].area = pSync;
+    recent[recent_next].epoch = now;
+    recent_next = (recent_next + 1) % RECENT;
+    return 0;
+}
 
 void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int PE_size,
                       long *pSync, struct shoal_group *g)
@@ -41,6 +70,7 @@ void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int P
     g->stride = (int)stride;
     g->list = NULL;
     g->area = pSync;
+    g->idle = area_idle(pSync);
 }
 
 void shoal_check_root(const char *routine, int root, int size)
@@ -85,6 +115,8 @@ noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t g
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES);                             \
         shoal_coll_check_sym(routine, "source", source, nelems * BYTES);                         \
         shoal_coll_bcast(routine, &g, dest, source, nelems * BYTES, PE_root, 0);                 \
+        if (PE_start == 0 && logPE_stride == 0 && PE_size == shoal_g.npes) /* the world */       \
+            shoal_teams[0].lead_hint = PE_root == 0;                                             \
     }                                                                                            \
     void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start,        \
                              int logPE_stride, int PE_size, long *pSync)                         \

@@ -40,35 +40,29 @@ static inline int epoch_word(int r, long d, long k)
     return (int)((r * (k - 1) + d - 1) * SHOAL_LINE);
 }
 _Static_assert((SHOAL_MAX_ROUNDS * 3) * SHOAL_LINE <= SHOAL_AREA_LONGS &&
-                   (SHOAL_FLAT_MAX - 1) * SHOAL_LINE <= SHOAL_AREA_LONGS,
+                   SHOAL_FLAT_MAX * SHOAL_LINE <= SHOAL_AREA_LONGS,
                "epoch words fit a team barrier area");
 
+/* Wait for member src's store of epoch into word w of my area. */
+static inline void await_epoch(const struct shoal_group *g, int src, int w, uint64_t epoch)
+{
+    const long *p = &g->area[w];
+    SHOAL_WAIT_FROM(shoal_group_pe(g, src), (uint64_t)__atomic_load_n(p, __ATOMIC_ACQUIRE) >= epoch);
+}
+
+/* More PEs than cores: a flat barrier costs one context switch per core, the least possible,
+ * because each PE leaves the barrier and arrives at the next one in the same time slice. But
+ * then the PE that leaves first on a core alternates, and in "barrier; broadcast from member
+ * 0" the member that left before member 0 pays a switch inside the broadcast. So member 0
+ * always stores a release word after it leaves, and with lead_first the others also wait for
+ * it: member 0 leaves first, as in a gather-release barrier, and the switch is paid here. */
 #define RELEASE_WORD ((SHOAL_FLAT_MAX - 1) * SHOAL_LINE) /* after the flat arrival lines */
 
-void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch)
+void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int lead_first)
 {
     const long n = g->size;
     if (n <= 1) {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
-        return;
-    }
-    if (shoal_g.oversubscribed && n <= SHOAL_FLAT_MAX) {
-        /* More PEs than cores: what costs is context switches, not hops. Gather at member 0,
-         * which then releases everyone and leaves first: the member that is usually the
-         * root of what follows (a broadcast) gets ahead instead of being waited for. */
-        if (g->me == 0) {
-            for (int i = 1; i < n; i++) {
-                const long *w = &g->area[(i - 1) * SHOAL_LINE];
-                SHOAL_WAIT_FOR((uint64_t)__atomic_load_n(w, __ATOMIC_ACQUIRE) >= epoch);
-            }
-            for (int i = 1; i < n; i++)
-                __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);
-        } else {
-            __atomic_store_n(shoal_peer_word(g, 0, (g->me - 1) * SHOAL_LINE), (long)epoch,
-                             __ATOMIC_RELEASE);
-            const long *w = &g->area[RELEASE_WORD];
-            SHOAL_WAIT_FOR((uint64_t)__atomic_load_n(w, __ATOMIC_ACQUIRE) >= epoch);
-        }
         return;
     }
     const long k = n <= SHOAL_FLAT_MAX ? n : 4;
@@ -77,10 +71,20 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch)
         for (long d = 1; d < k && d * step < n; d++)
             __atomic_store_n(shoal_peer_word(g, (int)((g->me + d * step) % n), epoch_word(r, d, k)),
                              (long)epoch, __ATOMIC_RELEASE);
-        for (long d = 1; d < k && d * step < n; d++) {
-            const long *w = &g->area[epoch_word(r, d, k)];
-            SHOAL_WAIT_FOR((uint64_t)__atomic_load_n(w, __ATOMIC_ACQUIRE) >= epoch);
-        }
+        /* Members bound to my CPU first: they arrive only while I yield. The others are
+         * running elsewhere, and spinning a little for them saves a context switch. */
+        for (int pass = 0; pass < 2; pass++)
+            for (long d = 1; d < k && d * step < n; d++) {
+                const int src = (int)((g->me - d * step + n) % n);
+                if (shoal_group_mate(g, src) == !pass) await_epoch(g, src, epoch_word(r, d, k), epoch);
+            }
+    }
+    if (shoal_g.oversubscribed && n <= SHOAL_FLAT_MAX) {
+        if (g->me == 0)
+            for (int i = 1; i < n; i++)
+                __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);
+        else if (lead_first)
+            await_epoch(g, 0, RELEASE_WORD, epoch);
     }
 }
 

@@ -6,7 +6,10 @@
  *  - Larger: the root tells every member its source is ready; each member copies the root's
  *    source straight into its own dest through the mapping (all members in parallel, every
  *    write local) and then signals the root, which returns when everyone has read.
- * Broadcast never waits for all members, so it is not a synchronizing collective. */
+ * Broadcast never waits for all members, so it is not a synchronizing collective.
+ * When the sync area is known idle on every member (g->idle: nothing sent into it is still
+ * unconsumed), the first chunk into each of the two boxes skips the claim: the root of a small
+ * broadcast then only issues stores and returns. */
 #include <string.h>
 
 #include <shmem.h>
@@ -40,8 +43,18 @@ static long tree_parent(long v, long k)
     return v % m;
 }
 
+/* Chunk c into box: claimed first unless the area was idle and this is the box's first use. */
+static inline void send_chunk(long *box, unsigned c, int idle, const void *data, size_t len,
+                              size_t tag)
+{
+    if (idle && c < 2)
+        shoal_mbox_put_idle(box, data, len, tag);
+    else
+        shoal_mbox_put(box, data, len, tag);
+}
+
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
-                       const void *src, size_t nbytes, int root)
+                       const void *src, size_t nbytes, int root, int idle)
 {
     const long n = g->size, k = n <= SHOAL_FLAT_MAX ? n : 4;
     const long v = (g->me - root + n) % n;
@@ -57,7 +70,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         for (unsigned chunk = 0; off < nbytes; chunk++) {
             size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
             for (int c = 0; c < nk; c++)
-                shoal_mbox_put(to[c][chunk & 1], (const char *)src + off, len, nbytes);
+                send_chunk(to[c][chunk & 1], chunk, idle, (const char *)src + off, len, nbytes);
             off += len;
         }
         return;
@@ -69,13 +82,14 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
         long *box = shoal_mbox_local(g, &l, chunk & 1);
         /* A root that took the large path signals READY instead: a size mismatch. */
-        SHOAL_WAIT_FOR(shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
+        SHOAL_WAIT_FROM(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
         if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
             shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, nbytes);
         const void *p = shoal_mbox_wait(box, nbytes, routine, parent_pe);
         memcpy((char *)dest + off, p, len);
         shoal_mbox_release(box, len);
-        for (int c = 0; c < nk; c++) shoal_mbox_put(to[c][chunk & 1], (char *)dest + off, len, nbytes);
+        for (int c = 0; c < nk; c++)
+            send_chunk(to[c][chunk & 1], chunk, idle, (char *)dest + off, len, nbytes);
         off += len;
     }
 }
@@ -96,7 +110,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     long *ready = &g->area[SHOAL_W_READY];
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     long *box0 = shoal_mbox_local(g, &l, 0); /* where a mailbox-path root would write */
-    SHOAL_WAIT_FOR(__atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
+    SHOAL_WAIT_FROM(root_pe, __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
     if (SHOAL_UNLIKELY(__atomic_load_n(ready, __ATOMIC_ACQUIRE) == 0))
         shoal_coll_len_mismatch(routine, root_pe, (size_t)__atomic_load_n(box0, __ATOMIC_ACQUIRE) - 1,
                                 nbytes);
@@ -111,9 +125,10 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
 void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *dest,
                       const void *src, size_t nbytes, int root, int root_copies)
 {
+    const int idle = g->idle;
     if (g->size > 1 && nbytes > 0) {
         if (nbytes <= SHOAL_BCAST_MB_MAX)
-            bcast_tree(routine, g, dest, src, nbytes, root);
+            bcast_tree(routine, g, dest, src, nbytes, root, idle);
         else
             bcast_pull(routine, g, dest, src, nbytes, root);
     }
@@ -134,8 +149,10 @@ static int team_bcast(const char *routine, shmem_team_t team, void *dest, const 
     shoal_coll_check_sym(routine, "source", src, nbytes);
     struct shoal_group g;
     shoal_team_group(t, shoal_team_area_begin(t), &g);
+    g.idle = 1; /* shoal_team_area_begin hands out an area every member is done with */
     shoal_coll_bcast(routine, &g, dest, src, nbytes, root, 1);
     shoal_team_area_end(t, 0);
+    t->lead_hint = root == 0;
     return 0;
 }
 

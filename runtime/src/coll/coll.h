@@ -37,9 +37,10 @@ const char *shoal_op_name(int op);
 /* Every member waits for every other; ceil(log_K N) rounds (K = N up to SHOAL_FLAT_MAX). */
 void shoal_coll_barrier(const struct shoal_group *g);
 /* The same over a team's barrier area: epoch-stamped words instead of counters (barrier.c). */
-void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
+void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int lead_first);
 
 /* root: group index. root_copies: the root's dest gets the data too (team form). */
+/* idle: the sync area is known to hold nothing unconsumed on any member. */
 void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *dest,
                       const void *src, size_t nbytes, int root, int root_copies);
 

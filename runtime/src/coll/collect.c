@@ -29,6 +29,9 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
     size_t maxsz = 0;
     for (int i = 0; i < n; i++) maxsz = sizes[i] > maxsz ? sizes[i] : maxsz;
     const size_t mine = sizes[me];
+    long *boxes[SHOAL_FLAT_MAX] = {0};
+    for (int j = 0; j < n; j++)
+        if (j != me) boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
     for (size_t off = 0; off < maxsz; off += l.cap) {
         if (off < mine) {
             size_t len = mine - off < l.cap ? mine - off : l.cap;
@@ -38,11 +41,12 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
                                (const char *)src + off, len, mine);
             }
         }
+        if (off == 0) shoal_mbox_await_mates(g, boxes);
         for (int d = n - 1; d >= 1; d--) {
             int j = (me + d) % n;
             if (off >= sizes[j]) continue;
             size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
-            long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+            long *box = boxes[j];
             const void *p = shoal_mbox_wait(box, sizes[j], routine, shoal_group_pe(g, j));
             memcpy((char *)dest + offs[j] + off, p, len);
             shoal_mbox_release(box, len);
@@ -109,10 +113,13 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
     long *boxes[SHOAL_FLAT_MAX] = {0};
     sizes[me] = nbytes;
+    for (int j = 0; j < n; j++)
+        if (j != me) boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+    shoal_mbox_await_mates(g, boxes);
     for (int d = n - 1; d >= 1; d--) {
         const int j = (me + d) % n;
-        long *box = boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
-        SHOAL_WAIT_FOR(shoal_mbox_full(box));
+        long *box = boxes[j];
+        SHOAL_WAIT_FROM(shoal_group_pe(g, j), shoal_mbox_full(box));
         sizes[j] = (size_t)box[1];
     }
     for (int i = 0; i < n; i++) {
@@ -184,7 +191,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
             continue;
         }
         long *w = shoal_peer_word(g, i, SHOAL_W_COUNT), v;
-        SHOAL_WAIT_FOR((v = __atomic_load_n(w, __ATOMIC_ACQUIRE)) != 0);
+        SHOAL_WAIT_FROM(shoal_group_pe(g, i), (v = __atomic_load_n(w, __ATOMIC_ACQUIRE)) != 0);
         sizes[i] = (size_t)(v - 1);
     }
     size_t total = 0;

@@ -41,6 +41,7 @@ struct shoal_group {
     int stride;
     const int *list; /* ... or list[i] when list != NULL */
     long *area;      /* symmetric sync area, SHOAL_AREA_LONGS longs, my copy */
+    int idle;        /* the area is known to hold nothing unconsumed on any member */
 };
 
 static inline int shoal_group_pe(const struct shoal_group *g, int i)
@@ -86,6 +87,12 @@ static inline void *shoal_coll_ptr(const void *addr, int pe)
     void *p = shoal_addr_on(addr, pe);
     if (SHOAL_UNLIKELY(p == NULL)) shoal_coll_unmapped(addr, pe);
     return p;
+}
+
+/* Member i runs on this PE's CPU (sync/placement.c): waiting for it must yield at once. */
+static inline int shoal_group_mate(const struct shoal_group *g, int i)
+{
+    return shoal_g.peers[shoal_group_pe(g, i)].core_mate;
 }
 
 /* Word w of member i's sync area. */
@@ -171,6 +178,15 @@ static inline void shoal_mbox_put(long *box, const void *data, size_t len, size_
     shoal_mbox_fill(box, tag);
 }
 
+/* The same into a box known to be empty (see shoal_coll_bcast's idle): plain stores, no read of
+ * the receiver's line, so the sender does not wait for it; the stores drain from the store
+ * buffer while the sender goes on. */
+static inline void shoal_mbox_put_idle(long *box, const void *data, size_t len, size_t tag)
+{
+    memcpy(box + 1, data, len);
+    shoal_mbox_fill(box, tag);
+}
+
 /* A box holds a message when its flag is positive (0 empty, BUSY being filled). */
 static inline int shoal_mbox_full(const long *box)
 {
@@ -184,7 +200,7 @@ noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t g
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {
     long f;
-    SHOAL_WAIT_FOR((f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    SHOAL_WAIT_FROM(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
     if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
         shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
     return box + 1;
@@ -196,6 +212,17 @@ static inline void shoal_mbox_release(long *box, size_t len)
 {
     memset(box + 1, 0, len);
     __atomic_store_n(box, 0, __ATOMIC_RELEASE);
+}
+
+/* Before waiting for n-1 senders in a fixed order, wait for those bound to my CPU: they can
+ * only fill their boxes while I yield, so waiting for them first (yielding) and then for the
+ * others (spinning, they are running) costs the fewest context switches. box[i] is member i's
+ * box, NULL for me. */
+static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *const *box)
+{
+    for (int i = 0; i < g->size; i++)
+        if (box[i] && shoal_group_mate(g, i))
+            SHOAL_WAIT_FROM(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
 }
 
 /* Index of sender s in receiver r's flat mailbox array (one box per other member). */

@@ -39,6 +39,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
             int j = (me + d) % n;
             shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), mine, len, nbytes);
         }
+        if (e0 == 0) shoal_mbox_await_mates(g, box);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], nbytes, routine, shoal_group_pe(g, 0));
         const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], nbytes, routine, shoal_group_pe(g, 1));
         fn(acc, p0, p1, cnt);

@@ -13,6 +13,7 @@
 #include "core/state.h"
 #include "ctx/ctx.h"
 #include "heap/heap.h"
+#include "sync/placement.h"
 #include "team/team_hooks.h"
 
 struct shoal_state shoal_g;
@@ -37,9 +38,10 @@ static int env_flag(const char *name)
 static void print_debug(void)
 {
     if (!env_flag("SHOAL_DEBUG")) return;
-    fprintf(stderr, "shoal: debug: PE %d pid %d: heap %p (%zu bytes), data %p (%zu bytes), %d local PEs\n",
-            shoal_g.me, shoal_g.peers[shoal_g.me].pid, (void *)shoal_g.heap_base, shoal_g.heap_size,
-            (void *)shoal_g.data_base, shoal_g.data_size, shoal_g.n_local_pes);
+    fprintf(stderr, "shoal: debug: PE %d pid %d: heap %p (%zu bytes), data %p (%zu bytes), %d local PEs, "
+            "CPU %d\n", shoal_g.me, shoal_g.peers[shoal_g.me].pid, (void *)shoal_g.heap_base,
+            shoal_g.heap_size, (void *)shoal_g.data_base, shoal_g.data_size, shoal_g.n_local_pes,
+            shoal_g.bound_cpu);
 }
 
 static void print_info(void)
@@ -48,7 +50,10 @@ static void print_info(void)
     printf("shoal: %s, bootstrap %s, %d PEs (%d on this node%s), heap %zu bytes per PE, data "
            "segment %zu bytes, transport shm\n",
            SHMEM_VENDOR_STRING, shoal_g.boot->name, shoal_g.npes, shoal_g.n_local_pes,
-           shoal_g.oversubscribed ? ", oversubscribed: waits yield" : "", shoal_g.heap_user_size,
+           shoal_g.oversubscribed ? (shoal_g.bound_cpu >= 0 ? ", oversubscribed: PEs bound to CPUs"
+                                                            : ", oversubscribed: waits yield")
+                                  : shoal_g.bound_cpu >= 0 ? ", PEs bound to CPUs" : "",
+           shoal_g.heap_user_size,
            shoal_g.data_size);
     fflush(stdout);
 }
@@ -63,6 +68,7 @@ int shmem_init_thread(int requested, int *provided)
         return 0;
     }
     check_transport_env();
+    shoal_placement_check_env();
     const struct shoal_bootstrap *boot = shoal_bootstrap_start();
     shoal_g.boot = boot;
     shoal_g.me = boot->pe;
@@ -70,6 +76,7 @@ int shmem_init_thread(int requested, int *provided)
     /* Every path is thread-safe: plain memory operations and atomics on mapped segments. */
     shoal_g.thread_level = requested;
     shoal_segments_init();
+    shoal_placement_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
     shoal_ctx_init();

@@ -16,6 +16,7 @@ struct shoal_peer {
     char *data;
     const struct shoal_transport_ops *ops;
     int pid;
+    int core_mate; /* bound to the same CPU as this PE (sync/placement.c) */
 };
 
 struct shoal_state {
@@ -25,7 +26,9 @@ struct shoal_state {
     int npes;
     int thread_level;
     int oversubscribed; /* more local PEs than cores */
-    unsigned spin_polls; /* polls a waiting loop spins before it starts yielding */
+    int bound_cpu;      /* the CPU this PE bound itself to, -1 if none (sync/placement.c) */
+    unsigned spin_polls; /* polls a wait spins before it yields, writer unknown ... */
+    unsigned spin_remote; /* ... and writer known to run on another CPU */
     char *heap_base;    /* my symmetric heap: the user's part, then the runtime's own part */
     size_t heap_size;   /* both parts: the range address translation covers */
     size_t heap_user_size; /* SHOAL_SYMMETRIC_SIZE: what shmem_malloc hands out */

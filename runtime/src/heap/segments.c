@@ -153,14 +153,6 @@ static char *map_aligned(int fd, size_t size)
     return base;
 }
 
-static int count_cpus(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
 void shoal_segments_init(void)
 {
     const char *env = getenv("SHOAL_SYMMETRIC_SIZE");
@@ -211,9 +203,6 @@ void shoal_segments_init(void)
         }
     }
     free(all);
-    shoal_g.oversubscribed = shoal_g.n_local_pes > count_cpus();
-    const char *spin = getenv("SHOAL_SPIN_POLLS");
-    shoal_g.spin_polls = spin && *spin ? (unsigned)atoi(spin) : shoal_g.oversubscribed ? 0 : 256;
     /* Peers have opened our fds once everybody passes this point. */
     shoal_g.boot->barrier();
 }

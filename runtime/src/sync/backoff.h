@@ -1,5 +1,7 @@
 /* Waiting loops: spin briefly, then yield. Tests run 4 PEs on 2 cores, where a PE that spins
- * without yielding starves the peer it waits for; when oversubscribed we yield at once. */
+ * without yielding starves the peer it waits for. How long to spin depends on who will write
+ * (sync/placement.c): a peer on another core is worth spinning for, one on this core is not,
+ * and an unknown writer is spun for only when no core is shared. */
 #ifndef SHOAL_SYNC_BACKOFF_H
 #define SHOAL_SYNC_BACKOFF_H
 
@@ -9,8 +11,15 @@
 
 struct shoal_backoff {
     unsigned n;
+    unsigned spin; /* polls before the first yield */
 };
-#define SHOAL_BACKOFF_INIT {0}
+#define SHOAL_BACKOFF_INIT {0, shoal_g.spin_polls}
+
+/* Spin budget when world PE pe is the one that will write. */
+static inline unsigned shoal_spin_for(int pe)
+{
+    return shoal_g.peers[pe].core_mate ? 0 : shoal_g.spin_remote;
+}
 
 static inline void shoal_cpu_relax(void)
 {
@@ -25,7 +34,7 @@ static inline void shoal_cpu_relax(void)
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
     unsigned n = b->n++;
-    if (n < shoal_g.spin_polls) {
+    if (n < b->spin) {
         shoal_cpu_relax();
     } else if (n < (1u << 16)) {
         sched_yield();
@@ -40,6 +49,13 @@ static inline void shoal_backoff(struct shoal_backoff *b)
 #define SHOAL_WAIT_FOR(cond)                                                                     \
     do {                                                                                         \
         struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_INIT;                                     \
+        while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
+    } while (0)
+
+/* The same when world PE pe is the writer that makes cond true. */
+#define SHOAL_WAIT_FROM(pe, cond)                                                                \
+    do {                                                                                         \
+        struct shoal_backoff shoal_bo_ = {0, shoal_spin_for(pe)};                                \
         while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
     } while (0)
 

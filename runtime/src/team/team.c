@@ -77,6 +77,7 @@ shmem_team_t shoal_team_create(int slot, int size, int start, int stride, const 
     }
     t->areas = team_memory + (size_t)slot * slot_longs();
     t->seq = t->last_sync = t->barrier_epoch = 0;
+    t->lead_hint = 0;
     memset(t->last_use, 0, sizeof t->last_use);
     __atomic_store_n(&t->alive, 1, __ATOMIC_RELEASE);
     teams_alive++;
@@ -157,7 +158,7 @@ long *shoal_team_area_begin(struct shoal_team *t)
     if (t->last_use[a] != 0 && t->last_sync <= t->last_use[a]) {
         struct shoal_group g;
         shoal_team_group(t, t->areas + (size_t)SHOAL_TEAM_RING * SHOAL_AREA_LONGS, &g);
-        shoal_coll_barrier_epoch(&g, ++t->barrier_epoch);
+        shoal_coll_barrier_epoch(&g, ++t->barrier_epoch, 0);
         t->last_sync = s; /* everything before s is complete everywhere */
     }
     t->last_use[a] = s;
@@ -168,7 +169,8 @@ void shoal_team_barrier(struct shoal_team *t)
 {
     struct shoal_group g;
     shoal_team_group(t, t->areas + (size_t)SHOAL_TEAM_RING * SHOAL_AREA_LONGS, &g);
-    shoal_coll_barrier_epoch(&g, ++t->barrier_epoch);
+    shoal_coll_barrier_epoch(&g, ++t->barrier_epoch, t->lead_hint);
+    t->lead_hint = 0;
     t->last_sync = ++t->seq;
 }
 

@@ -34,6 +34,10 @@ struct shoal_team {
     uint64_t last_sync;                  /* seq of the last synchronizing one */
     uint64_t last_use[SHOAL_TEAM_RING];  /* seq of each area's last use, 0 = never */
     uint64_t barrier_epoch;              /* barriers done on the barrier area */
+    /* A broadcast rooted at member 0 ran since the last barrier: when oversubscribed, the next
+     * barrier lets member 0 out first (shoal_coll_barrier_epoch). Only a hint: members that
+     * disagree lose time, never correctness. */
+    int lead_hint;
 };
 
 extern struct shoal_team *shoal_teams;
@@ -68,6 +72,7 @@ static inline void shoal_team_group(const struct shoal_team *t, long *area, stru
     g->stride = t->stride;
     g->list = t->list;
     g->area = area;
+    g->idle = 0;
 }
 
 /* Start a collective on t: the sync area it must use (a barrier first when needed). */

@@ -1,0 +1,126 @@
+/* Where PEs run. With more PEs on a node than cores, every wait that fails costs a context
+ * switch (measured 1.2-1.4 us between processes on our 2-core VM), so what matters is not
+ * the hops but how many switches a collective needs. A waiter that cannot tell where the PE
+ * it waits for runs must guess: spinning is right when that PE is running on another core
+ * right now (it will write within a few hundred ns), and wrong when it sits behind the
+ * waiter on the same core (only a yield lets it run).
+ *
+ * So, oversubscribed, each PE binds itself to one CPU: local PEs are spread in blocks over
+ * the CPUs they may all use (PEs 0,1 on the first, 2,3 on the second ...), and every PE
+ * knows which peers share its CPU. Waits on those yield at once, waits on the others spin
+ * first (shoal_g.spin_remote polls). A 4-PE barrier on 2 cores then takes one switch per
+ * core, the least possible, instead of about two (benches/RESULTS.md).
+ *
+ * SHOAL_BIND: auto (default: bind when oversubscribed), core (always bind), none (never;
+ * then every wait yields at once when oversubscribed). Binding is skipped when the local PEs
+ * do not all have the same CPU set (a launcher already placed them). */
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bootstrap/bootstrap.h"
+#include "core/error.h"
+#include "core/state.h"
+#include "sync/placement.h"
+
+#define SPIN_DEFAULT 256
+
+enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
+static enum bind_mode bind_mode;
+static long spin_env = -1; /* SHOAL_SPIN_POLLS, -1 when unset */
+
+void shoal_placement_check_env(void)
+{
+    const char *b = getenv("SHOAL_BIND");
+    if (!b || !*b || !strcmp(b, "auto")) bind_mode = BIND_AUTO;
+    else if (!strcmp(b, "core")) bind_mode = BIND_CORE;
+    else if (!strcmp(b, "none")) bind_mode = BIND_NONE;
+    else shoal_fatal("shmem_init", "SHOAL_BIND=%s is not auto, core or none", b);
+
+    const char *s = getenv("SHOAL_SPIN_POLLS");
+    spin_env = -1;
+    if (s && *s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (*end || v < 0 || v > 1000000000L)
+            shoal_fatal("shmem_init", "SHOAL_SPIN_POLLS=%s is not a count from 0 to 1000000000", s);
+        spin_env = v;
+    }
+}
+
+struct cpu_info {
+    uint64_t set_hash; /* the CPUs this PE may use */
+    int32_t ncpus;
+    int32_t cpu;       /* where it bound itself, -1 if not */
+};
+
+static uint64_t hash_set(const cpu_set_t *set)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a over the set's bytes */
+    const unsigned char *p = (const unsigned char *)set;
+    for (size_t i = 0; i < sizeof *set; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* The cpu-th CPU (0-based) of the set. */
+static int nth_cpu(const cpu_set_t *set, int n)
+{
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, set) && n-- == 0) return c;
+    return -1;
+}
+
+void shoal_placement_init(void)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    int ncpus;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        ncpus = CPU_COUNT(&set);
+    } else {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        ncpus = n > 0 ? (int)n : 1;
+    }
+    struct cpu_info mine = {hash_set(&set), ncpus, -1};
+    struct cpu_info *all = calloc((size_t)shoal_g.npes, sizeof *all);
+    if (!all) shoal_fatal("shmem_init", "out of memory");
+    shoal_g.boot->allgather(&mine, all, sizeof mine);
+
+    const int nlocal = shoal_g.n_local_pes;
+    shoal_g.oversubscribed = nlocal > ncpus;
+    int same_sets = 1, my_local = 0;
+    for (int i = 0; i < nlocal; i++) {
+        const int pe = shoal_g.local_pes[i];
+        if (all[pe].set_hash != mine.set_hash || all[pe].ncpus != ncpus) same_sets = 0;
+        if (pe == shoal_g.me) my_local = i;
+    }
+    const int bind = same_sets && nlocal > 1 &&
+                     (bind_mode == BIND_CORE || (bind_mode == BIND_AUTO && shoal_g.oversubscribed));
+    shoal_g.bound_cpu = -1;
+    if (bind) {
+        /* Blocks: local PE i on CPU i * ncpus / nlocal of the shared set. Every local PE
+         * computes every other's CPU the same way, so nothing more is exchanged. */
+        const int cpu = nth_cpu(&set, (int)((long)my_local * ncpus / nlocal));
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (cpu >= 0 && sched_setaffinity(0, sizeof one, &one) == 0) shoal_g.bound_cpu = cpu;
+    }
+    for (int i = 0; i < nlocal; i++) {
+        const int pe = shoal_g.local_pes[i];
+        shoal_g.peers[pe].core_mate =
+            shoal_g.bound_cpu >= 0 && pe != shoal_g.me &&
+            (long)i * ncpus / nlocal == (long)my_local * ncpus / nlocal;
+    }
+    free(all);
+
+    /* Unknown writer: spin only when every PE has a core of its own. Known writer on another
+     * core: spin too when bound (it is running now). Same core: never spin. */
+    const unsigned dflt = shoal_g.oversubscribed ? 0 : SPIN_DEFAULT;
+    shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
+    shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env
+                          : shoal_g.bound_cpu >= 0 ? SPIN_DEFAULT : dflt;
+}

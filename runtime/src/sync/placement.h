@@ -1,0 +1,13 @@
+/* Where this node's PEs run, and what that means for waiting (see placement.c). */
+#ifndef SHOAL_SYNC_PLACEMENT_H
+#define SHOAL_SYNC_PLACEMENT_H
+
+/* Read SHOAL_BIND and SHOAL_SPIN_POLLS; fatal on a bad value. Before the bootstrap starts, so
+ * every PE reports the same error. */
+void shoal_placement_check_env(void);
+
+/* Collective over the job, after the segments are set up: detect oversubscription, bind to a
+ * CPU if SHOAL_BIND says so, and fill shoal_g's wait policy and peers[].core_mate. */
+void shoal_placement_init(void);
+
+#endif

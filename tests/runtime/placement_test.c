@@ -1,0 +1,92 @@
+/* SHOAL_BIND (sync/placement.c), checked from the CPU sets the PEs end up with:
+ *   core: every PE bound to one CPU of the set it started with; local PEs in blocks (PEs on
+ *         one CPU are neighbours, block sizes differ by at most one, as many CPUs used as
+ *         there are PEs or CPUs);
+ *   none: the CPU set is left as it was;
+ *   auto: core when there are more PEs than CPUs, else none.
+ * Usage: placement_test auto|core|none (with SHOAL_BIND set to match). Exit status: failures
+ * (every PE exits with PE 0's count). */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#define MAX_PES 256
+static int cpu_of[MAX_PES], count_of[MAX_PES], in_start_set[MAX_PES];
+static int failures;
+
+static int first_cpu(const cpu_set_t *s)
+{
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, s)) return c;
+    return -1;
+}
+
+static void fail(const char *what, int pe)
+{
+    fprintf(stderr, "placement_test: %s (PE %d: CPU %d, %d CPUs in its set)\n", what, pe,
+            cpu_of[pe], count_of[pe]);
+    failures++;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "auto";
+    cpu_set_t start, now;
+    sched_getaffinity(0, sizeof start, &start);
+    const int nstart = CPU_COUNT(&start);
+    shmem_init();
+    const int me = shmem_my_pe(), npes = shmem_n_pes();
+    if (npes > MAX_PES) {
+        if (me == 0) fprintf(stderr, "placement_test: at most %d PEs\n", MAX_PES);
+        shmem_global_exit(2);
+    }
+    sched_getaffinity(0, sizeof now, &now);
+    const int mine[3] = {first_cpu(&now), CPU_COUNT(&now), CPU_ISSET(first_cpu(&now), &start)};
+    shmem_int_p(&cpu_of[me], mine[0], 0);
+    shmem_int_p(&count_of[me], mine[1], 0);
+    shmem_int_p(&in_start_set[me], mine[2], 0);
+    shmem_barrier_all();
+    if (me == 0) {
+        const int bind = !strcmp(mode, "core") || (!strcmp(mode, "auto") && npes > nstart);
+        if (!bind || npes == 1) {
+            for (int p = 0; p < npes; p++)
+                if (count_of[p] != nstart) fail("CPU set changed although not binding", p);
+        } else {
+            int distinct = 0, run = 0, min_run = npes, max_run = 0;
+            for (int p = 0; p < npes; p++) {
+                if (count_of[p] != 1) fail("not bound to one CPU", p);
+                if (!in_start_set[p]) fail("bound outside the CPU set it started with", p);
+                if (p > 0 && cpu_of[p] < cpu_of[p - 1]) fail("PEs on one CPU are not neighbours", p);
+                if (p == 0 || cpu_of[p] != cpu_of[p - 1]) {
+                    if (p > 0) {
+                        min_run = run < min_run ? run : min_run;
+                        max_run = run > max_run ? run : max_run;
+                    }
+                    distinct++;
+                    run = 0;
+                }
+                run++;
+            }
+            min_run = run < min_run ? run : min_run;
+            max_run = run > max_run ? run : max_run;
+            const int want = npes < nstart ? npes : nstart;
+            if (distinct != want) {
+                fprintf(stderr, "placement_test: %d CPUs used, expected %d\n", distinct, want);
+                failures++;
+            }
+            if (max_run - min_run > 1) {
+                fprintf(stderr, "placement_test: uneven blocks (%d to %d PEs per CPU)\n", min_run, max_run);
+                failures++;
+            }
+        }
+        printf("placement_test %s: %d PEs, %d CPUs at start, %d failures\n", mode, npes, nstart, failures);
+    }
+    shmem_barrier_all();
+    const int result = shmem_int_g(&failures, 0); /* every PE exits with PE 0's count */
+    shmem_barrier_all();
+    shmem_finalize();
+    return result;
+}
