@@ -1,7 +1,7 @@
 /* SHOAL_BIND (sync/placement.c), checked from the CPU sets the PEs end up with:
- *   core: every PE bound to one CPU of the set it started with; local PEs in blocks (PEs on
- *         one CPU are neighbours, block sizes differ by at most one, as many CPUs used as
- *         there are PEs or CPUs);
+ *   core: every PE bound to one CPU of the set it started with, dealt round-robin: the first
+ *         min(PEs, CPUs) PEs on distinct CPUs in increasing order, PE p on the CPU of PE
+ *         p % that count;
  *   none: the CPU set is left as it was;
  *   auto: core when there are more PEs than CPUs, else none.
  * Usage: placement_test auto|core|none (with SHOAL_BIND set to match). Exit status: failures
@@ -55,31 +55,13 @@ int main(int argc, char **argv)
             for (int p = 0; p < npes; p++)
                 if (count_of[p] != nstart) fail("CPU set changed although not binding", p);
         } else {
-            int distinct = 0, run = 0, min_run = npes, max_run = 0;
+            const int used = npes < nstart ? npes : nstart;
             for (int p = 0; p < npes; p++) {
                 if (count_of[p] != 1) fail("not bound to one CPU", p);
                 if (!in_start_set[p]) fail("bound outside the CPU set it started with", p);
-                if (p > 0 && cpu_of[p] < cpu_of[p - 1]) fail("PEs on one CPU are not neighbours", p);
-                if (p == 0 || cpu_of[p] != cpu_of[p - 1]) {
-                    if (p > 0) {
-                        min_run = run < min_run ? run : min_run;
-                        max_run = run > max_run ? run : max_run;
-                    }
-                    distinct++;
-                    run = 0;
-                }
-                run++;
-            }
-            min_run = run < min_run ? run : min_run;
-            max_run = run > max_run ? run : max_run;
-            const int want = npes < nstart ? npes : nstart;
-            if (distinct != want) {
-                fprintf(stderr, "placement_test: %d CPUs used, expected %d\n", distinct, want);
-                failures++;
-            }
-            if (max_run - min_run > 1) {
-                fprintf(stderr, "placement_test: uneven blocks (%d to %d PEs per CPU)\n", min_run, max_run);
-                failures++;
+                if (p > 0 && p < used && cpu_of[p] <= cpu_of[p - 1])
+                    fail("the first PEs are not on distinct CPUs in order", p);
+                if (p >= used && cpu_of[p] != cpu_of[p % used]) fail("not dealt round-robin", p);
             }
         }
         printf("placement_test %s: %d PEs, %d CPUs at start, %d failures\n", mode, npes, nstart, failures);

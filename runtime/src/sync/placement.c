@@ -5,9 +5,10 @@
  * right now (it will write within a few hundred ns), and wrong when it sits behind the
  * waiter on the same core (only a yield lets it run).
  *
- * So, oversubscribed, each PE binds itself to one CPU: local PEs are spread in blocks over
- * the CPUs they may all use (PEs 0,1 on the first, 2,3 on the second ...), and every PE
- * knows which peers share its CPU. Waits on those yield at once, waits on the others spin
+ * So, oversubscribed, each PE binds itself to one CPU: local PEs are dealt round-robin over
+ * the CPUs they may all use (on 2 CPUs: PEs 0,2 on the first, 1,3 on the second), so
+ * neighbouring PEs, the usual partners, run side by side as they would with a core each; and
+ * every PE knows which peers share its CPU. Waits on those yield at once, waits on the others spin
  * first (shoal_g.spin_remote polls). A 4-PE barrier on 2 cores then takes one switch per
  * core, the least possible, instead of about two (benches/RESULTS.md).
  *
@@ -101,9 +102,9 @@ void shoal_placement_init(void)
                      (bind_mode == BIND_CORE || (bind_mode == BIND_AUTO && shoal_g.oversubscribed));
     shoal_g.bound_cpu = -1;
     if (bind) {
-        /* Blocks: local PE i on CPU i * ncpus / nlocal of the shared set. Every local PE
-         * computes every other's CPU the same way, so nothing more is exchanged. */
-        const int cpu = nth_cpu(&set, (int)((long)my_local * ncpus / nlocal));
+        /* Local PE i on CPU i % ncpus of the shared set. Every local PE computes every
+         * other's CPU the same way, so nothing more is exchanged. */
+        const int cpu = nth_cpu(&set, my_local % ncpus);
         cpu_set_t one;
         CPU_ZERO(&one);
         CPU_SET(cpu, &one);
@@ -112,8 +113,7 @@ void shoal_placement_init(void)
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
         shoal_g.peers[pe].core_mate =
-            shoal_g.bound_cpu >= 0 && pe != shoal_g.me &&
-            (long)i * ncpus / nlocal == (long)my_local * ncpus / nlocal;
+            shoal_g.bound_cpu >= 0 && pe != shoal_g.me && i % ncpus == my_local % ncpus;
     }
     free(all);
 

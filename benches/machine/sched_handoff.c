@@ -1,0 +1,91 @@
+/* The price of a context switch on this machine, which bounds every collective when a node
+ * has more PEs than cores. Not an OpenSHMEM program: N processes (default 2) pinned to one
+ * CPU pass a token round-robin through shared memory, each yielding the CPU (sched_yield)
+ * until it holds the token: one hand-off = one switch between processes. Then the same with
+ * the processes unpinned on a 2-CPU set, for comparison (no switch when each has a core).
+ *
+ *   sched_handoff [-i iters] [-n procs]
+ *
+ * A barrier of 2P PEs on P cores needs at least one switch per core (each PE must run once
+ * between two barriers), so it cannot beat one hand-off here. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Returns microseconds per hand-off; cpu < 0: leave the CPU set alone. */
+static double run(int nproc, long iters, int cpu)
+{
+    volatile long *token = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    volatile double *result = (volatile double *)(token + 8);
+    if (token == MAP_FAILED) {
+        perror("mmap");
+        exit(1);
+    }
+    for (int p = 0; p < nproc; p++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            perror("fork");
+            exit(1);
+        }
+        if (pid > 0) continue;
+        if (cpu >= 0) {
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            if (sched_setaffinity(0, sizeof one, &one)) perror("sched_setaffinity");
+        }
+        double t0 = now();
+        for (long i = 0; i < iters; i++) {
+            const long mine = i * nproc + p;
+            while (__atomic_load_n(token, __ATOMIC_ACQUIRE) != mine) sched_yield();
+            __atomic_store_n(token, mine + 1, __ATOMIC_RELEASE);
+        }
+        if (p == 0) *result = (now() - t0) * 1e6 / (double)(iters * nproc);
+        _exit(0);
+    }
+    for (int p = 0; p < nproc; p++) wait(NULL);
+    double us = *result;
+    munmap((void *)token, 4096);
+    return us;
+}
+
+int main(int argc, char **argv)
+{
+    long iters = 100000;
+    int nproc = 2;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
+        else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
+        else {
+            fprintf(stderr, "usage: %s [-i iters] [-n procs]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (iters < 1 || nproc < 2) {
+        fprintf(stderr, "%s: need iters >= 1 and procs >= 2\n", argv[0]);
+        return 2;
+    }
+    cpu_set_t set;
+    sched_getaffinity(0, sizeof set, &set);
+    int first = -1;
+    for (int c = 0; c < CPU_SETSIZE && first < 0; c++)
+        if (CPU_ISSET(c, &set)) first = c;
+    printf("# sched_handoff: %d processes, %ld hand-offs each\n", nproc, iters);
+    printf("# Placement                  us/hand-off\n");
+    printf("one CPU (every hand-off a switch)  %.3f\n", run(nproc, iters, first));
+    printf("unpinned (%d CPUs)                  %.3f\n", CPU_COUNT(&set), run(nproc, iters, -1));
+    return 0;
+}
