@@ -43,7 +43,10 @@ static const struct env_var env_vars[] = {
     {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
     {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
     {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},
-    {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings at init (stderr)"},
+    {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)"},
+    {"SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none"},
+    {"SHOAL_SPIN_POLLS", "(auto)", 0, "polls a wait spins before yielding (auto: 256, or 0 when oversubscribed)"},
+    {"SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)"},
 };
 
 static const char *yes(int b) { return b ? "yes" : "no"; }
