@@ -24,7 +24,22 @@ void shoal_coll_barrier(const struct shoal_group *g)
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         return;
     }
-    const long k = n <= SHOAL_FLAT_MAX ? n : 4;
+    if (n <= SHOAL_FLAT_MAX) {
+        /* One round. Signals from members bound to my CPU count on one word and the others'
+         * on another (the relation is symmetric, so every sender knows which): I wait for
+         * the first yielding at once, for the second spinning first (placement.c). */
+        long mates = 0;
+        for (int d = 1; d < n; d++) {
+            const int j = (int)((g->me + d) % n);
+            const int mate = shoal_group_mate(g, j);
+            mates += mate;
+            shoal_signal(shoal_peer_word(g, j, SHOAL_W_BAR(mate ? 0 : 1)));
+        }
+        shoal_consume_spin(&g->area[SHOAL_W_BAR(0)], mates, 0);
+        shoal_consume_spin(&g->area[SHOAL_W_BAR(1)], n - 1 - mates, shoal_g.spin_remote);
+        return;
+    }
+    const long k = 4;
     long step = 1;
     for (int r = 0; step < n; r++, step *= k) {
         long cnt = 0;

@@ -107,12 +107,19 @@ static inline void shoal_signal(long *remote_word)
     __atomic_fetch_add(remote_word, 1, __ATOMIC_RELEASE);
 }
 
-/* Wait until my word reaches k, then take k away. */
-static inline void shoal_consume(long *word, long k)
+/* Wait until my word reaches k, then take k away; spin polls before yielding. */
+static inline void shoal_consume_spin(long *word, long k, unsigned spin)
 {
     if (k <= 0) return;
-    SHOAL_WAIT_FOR(__atomic_load_n(word, __ATOMIC_ACQUIRE) >= k);
+    struct shoal_backoff bo = {0, spin};
+    while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < k) shoal_backoff(&bo);
     __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
+}
+
+/* The same when the signallers are unknown. */
+static inline void shoal_consume(long *word, long k)
+{
+    shoal_consume_spin(word, k, shoal_g.spin_polls);
 }
 
 /* ---- Mailboxes ---------------------------------------------------------------------------- */
