@@ -54,7 +54,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         for (size_t e0 = 0; e0 < nelems; e0 += per) {
             size_t cnt = nelems - e0 < per ? nelems - e0 : per;
             for (int d = 1; d < n; d++) {
-                int j = (me + d) % n;
+                int j = shoal_wrap(me + d, n);
                 long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
                 shoal_mbox_claim(box);
                 scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
@@ -62,7 +62,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 shoal_mbox_fill(box, bbytes);
             }
             for (int d = n - 1; d >= 1; d--) {
-                int j = (me + d) % n;
+                int j = shoal_wrap(me + d, n);
                 long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
                 const void *p = shoal_mbox_wait(box, bbytes, routine, shoal_group_pe(g, j));
                 scopy(DST_BLOCK(dest, j) + (ptrdiff_t)e0 * dst * (ptrdiff_t)esize, dst, p, 1, cnt,
@@ -72,7 +72,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         }
     } else if (n > 1) {
         for (int d = 1; d < n; d++) {
-            int j = (me + d) % n;
+            int j = shoal_wrap(me + d, n);
             char *their = shoal_coll_ptr(dest, shoal_group_pe(g, j));
             scopy(DST_BLOCK(their, me), dst, SRC_BLOCK(j), sst, nelems, esize);
             shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));

@@ -30,7 +30,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
          * the first yielding at once, for the second spinning first (placement.c). */
         long mates = 0;
         for (int d = 1; d < n; d++) {
-            const int j = (int)((g->me + d) % n);
+            const int j = shoal_wrap(g->me + d, n);
             const int mate = shoal_group_mate(g, j);
             mates += mate;
             shoal_signal(shoal_peer_word(g, j, SHOAL_W_BAR(mate ? 0 : 1)));
@@ -44,7 +44,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
     for (int r = 0; step < n; r++, step *= k) {
         long cnt = 0;
         for (long d = 1; d < k && d * step < n; d++, cnt++)
-            shoal_signal(shoal_peer_word(g, (int)((g->me + d * step) % n), SHOAL_W_BAR(r)));
+            shoal_signal(shoal_peer_word(g, shoal_wrap(g->me + d * step, n), SHOAL_W_BAR(r)));
         shoal_consume(&g->area[SHOAL_W_BAR(r)], cnt);
     }
 }
@@ -84,13 +84,13 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
     long step = 1;
     for (int r = 0; step < n; r++, step *= k) {
         for (long d = 1; d < k && d * step < n; d++)
-            __atomic_store_n(shoal_peer_word(g, (int)((g->me + d * step) % n), epoch_word(r, d, k)),
+            __atomic_store_n(shoal_peer_word(g, shoal_wrap(g->me + d * step, n), epoch_word(r, d, k)),
                              (long)epoch, __ATOMIC_RELEASE);
         /* Members bound to my CPU first: they arrive only while I yield. The others are
          * running elsewhere, and spinning a little for them saves a context switch. */
         for (int pass = 0; pass < 2; pass++)
             for (long d = 1; d < k && d * step < n; d++) {
-                const int src = (int)((g->me - d * step + n) % n);
+                const int src = shoal_wrap(g->me - d * step + n, n);
                 if (shoal_group_mate(g, src) == !pass) await_epoch(g, src, epoch_word(r, d, k), epoch);
             }
     }

@@ -38,6 +38,7 @@ static int tree_children(long v, long n, long k, long *out)
 
 static long tree_parent(long v, long k)
 {
+    if (v < k) return 0; /* the root's children: every member of a flat tree */
     long m = 1;
     while (m * k <= v) m *= k;
     return v % m;
@@ -57,13 +58,13 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
                        const void *src, size_t nbytes, int root, int idle)
 {
     const long n = g->size, k = n <= SHOAL_FLAT_MAX ? n : 4;
-    const long v = (g->me - root + n) % n;
+    const long v = shoal_wrap(g->me - root + n, n);
     long kids[MAX_CHILDREN];
     const int nk = tree_children(v, n, k, kids);
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     long *to[MAX_CHILDREN][2];
     for (int c = 0; c < nk; c++)
-        for (int b = 0; b < 2; b++) to[c][b] = shoal_mbox_remote(g, &l, (int)((kids[c] + root) % n), b);
+        for (int b = 0; b < 2; b++) to[c][b] = shoal_mbox_remote(g, &l, shoal_wrap(kids[c] + root, n), b);
 
     if (v == 0) {
         size_t off = 0;
@@ -75,7 +76,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         }
         return;
     }
-    const int parent_pe = shoal_group_pe(g, (int)((tree_parent(v, k) + root) % n));
+    const int parent_pe = shoal_group_pe(g, shoal_wrap(tree_parent(v, k) + root, n));
     long *ready = &g->area[SHOAL_W_READY];
     size_t off = 0;
     for (unsigned chunk = 0; off < nbytes; chunk++) {

@@ -36,14 +36,14 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
         if (off < mine) {
             size_t len = mine - off < l.cap ? mine - off : l.cap;
             for (int d = 1; d < n; d++) {
-                int j = (me + d) % n;
+                int j = shoal_wrap(me + d, n);
                 shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
                                (const char *)src + off, len, mine);
             }
         }
         if (off == 0) shoal_mbox_await_mates(g, boxes);
         for (int d = n - 1; d >= 1; d--) {
-            int j = (me + d) % n;
+            int j = shoal_wrap(me + d, n);
             if (off >= sizes[j]) continue;
             size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
             long *box = boxes[j];
@@ -61,7 +61,7 @@ static void gather_push(const struct shoal_group *g, void *dest, const void *src
 {
     const int n = g->size, me = g->me;
     for (int d = 1; d < n; d++) {
-        int j = (me + d) % n;
+        int j = shoal_wrap(me + d, n);
         int pe = shoal_group_pe(g, j);
         if (mine) memcpy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine);
         shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
@@ -103,7 +103,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     const size_t first = l.cap - sizeof(long); /* data bytes after the size in round 0 */
     const size_t lead = nbytes < first ? nbytes : first;
     for (int d = 1; d < n; d++) {
-        const int j = (me + d) % n;
+        const int j = shoal_wrap(me + d, n);
         long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
         shoal_mbox_claim(box);
         box[1] = (long)nbytes;
@@ -117,7 +117,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         if (j != me) boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
     shoal_mbox_await_mates(g, boxes);
     for (int d = n - 1; d >= 1; d--) {
-        const int j = (me + d) % n;
+        const int j = shoal_wrap(me + d, n);
         long *box = boxes[j];
         SHOAL_WAIT_FROM(shoal_group_pe(g, j), shoal_mbox_full(box));
         sizes[j] = (size_t)box[1];
@@ -128,7 +128,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         maxsz = sizes[i] > maxsz ? sizes[i] : maxsz;
     }
     for (int d = 1; d < n; d++) {
-        const int j = (me + d) % n;
+        const int j = shoal_wrap(me + d, n);
         const size_t len = sizes[j] < first ? sizes[j] : first;
         memcpy((char *)dest + offs[j], boxes[j] + 2, len);
         shoal_mbox_release(boxes[j], sizeof(long) + len);
@@ -141,13 +141,13 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
             if (off < nbytes) {
                 const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
                 for (int d = 1; d < n; d++) {
-                    const int j = (me + d) % n;
+                    const int j = shoal_wrap(me + d, n);
                     shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
                                    (const char *)src + off, len, nbytes);
                 }
             }
             for (int d = n - 1; d >= 1; d--) {
-                const int j = (me + d) % n;
+                const int j = shoal_wrap(me + d, n);
                 if (off >= sizes[j]) continue;
                 const size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
                 long *box = boxes[j];
@@ -158,7 +158,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         }
     } else {
         for (int d = 1; d < n; d++) {
-            const int j = (me + d) % n;
+            const int j = shoal_wrap(me + d, n);
             if (nbytes > first)
                 memcpy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
                        (const char *)src + first, nbytes - first);

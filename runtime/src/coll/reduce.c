@@ -36,7 +36,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
         const char *mine = (const char *)src + off;
         for (int d = 1; d < n; d++) {
-            int j = (me + d) % n;
+            int j = shoal_wrap(me + d, n);
             shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), mine, len, nbytes);
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
@@ -109,7 +109,7 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
     /* Size check: everyone publishes its size, the right neighbour's is compared. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
     shoal_coll_barrier(g);
-    const int right = (me + 1) % n;
+    const int right = shoal_wrap(me + 1, n);
     long theirs = __atomic_load_n(shoal_peer_word(g, right, SHOAL_W_COUNT), __ATOMIC_RELAXED);
     if ((size_t)(theirs - 1) != nbytes)
         shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1), nbytes);
@@ -134,9 +134,9 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
         const size_t cnt = hi - e0 < per ? hi - e0 : per, off = e0 * esize, len = cnt * esize;
         fn(acc, srcs[0] + off, srcs[1] + off, cnt);
         for (int j = 2; j < n; j++) fn(acc, acc, srcs[j] + off, cnt);
-        for (int d = 1; d <= n; d++) memcpy(dests[(me + d) % n] + off, acc, len);
+        for (int d = 1; d <= n; d++) memcpy(dests[shoal_wrap(me + d, n)] + off, acc, len);
     }
-    for (int d = 1; d < n; d++) shoal_signal(shoal_peer_word(g, (me + d) % n, SHOAL_W_DONE));
+    for (int d = 1; d < n; d++) shoal_signal(shoal_peer_word(g, shoal_wrap(me + d, n), SHOAL_W_DONE));
     shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
     /* Everyone read my size word before signalling. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
