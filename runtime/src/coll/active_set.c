@@ -58,13 +58,13 @@ void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int P
         shoal_fatal(routine, "invalid active set: PE_start %d, logPE_stride %d, PE_size %d ends at "
                     "PE %ld, past the last PE %d", PE_start, logPE_stride, PE_size, last, npes - 1);
     const long d = shoal_g.me - PE_start;
-    if (d < 0 || d % stride || d / stride >= PE_size)
+    if (d < 0 || (d & (stride - 1)) || (d >> logPE_stride) >= PE_size)
         shoal_fatal(routine, "this PE is not in the active set PE_start %d, logPE_stride %d, "
                     "PE_size %d", PE_start, logPE_stride, PE_size);
     if (!shoal_is_symmetric(pSync, SHMEM_SYNC_SIZE * sizeof(long)))
         shoal_fatal(routine, "pSync %p is not a symmetric array of SHMEM_SYNC_SIZE (%d) longs",
                     (void *)pSync, SHMEM_SYNC_SIZE);
-    g->me = (int)(d / stride);
+    g->me = (int)(d >> logPE_stride);
     g->size = PE_size;
     g->start = PE_start;
     g->stride = (int)stride;
