@@ -4,6 +4,7 @@
  *         p % that count;
  *   none: the CPU set is left as it was;
  *   auto: core when there are more PEs than CPUs, else none.
+ * After shmem_finalize every PE must have its starting CPU set back.
  * Usage: placement_test auto|core|none (with SHOAL_BIND set to match). Exit status: failures
  * (every PE exits with PE 0's count). */
 #define _GNU_SOURCE
@@ -70,5 +71,12 @@ int main(int argc, char **argv)
     const int result = shmem_int_g(&failures, 0); /* every PE exits with PE 0's count */
     shmem_barrier_all();
     shmem_finalize();
+    /* shmem_finalize gives back the CPU set the process started with. */
+    sched_getaffinity(0, sizeof now, &now);
+    if (!CPU_EQUAL(&now, &start)) {
+        fprintf(stderr, "placement_test: PE %d: CPU set not restored by shmem_finalize (%d CPUs, "
+                "started with %d)\n", me, CPU_COUNT(&now), nstart);
+        return result + 1;
+    }
     return result;
 }

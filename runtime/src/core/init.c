@@ -104,6 +104,7 @@ void shmem_finalize(void)
     shoal_teams_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
     shoal_segments_fini();
+    shoal_placement_fini();
     shoal_heap_allocator_fini();
     shoal_g.initialized = 0;
     shoal_g.ever_finalized = 1;

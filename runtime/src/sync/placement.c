@@ -31,6 +31,7 @@
 
 enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
 static enum bind_mode bind_mode;
+static cpu_set_t start_set; /* the CPUs this process could use before it bound itself */
 static long spin_env = -1; /* SHOAL_SPIN_POLLS, -1 when unset */
 
 void shoal_placement_check_env(void)
@@ -108,6 +109,7 @@ void shoal_placement_init(void)
         cpu_set_t one;
         CPU_ZERO(&one);
         CPU_SET(cpu, &one);
+        start_set = set;
         if (cpu >= 0 && sched_setaffinity(0, sizeof one, &one) == 0) shoal_g.bound_cpu = cpu;
     }
     for (int i = 0; i < nlocal; i++) {
@@ -123,4 +125,11 @@ void shoal_placement_init(void)
     shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
     shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env
                           : shoal_g.bound_cpu >= 0 ? SPIN_DEFAULT : dflt;
+}
+
+void shoal_placement_fini(void)
+{
+    if (shoal_g.bound_cpu < 0) return;
+    sched_setaffinity(0, sizeof start_set, &start_set);
+    shoal_g.bound_cpu = -1;
 }

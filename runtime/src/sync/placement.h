@@ -10,4 +10,7 @@ void shoal_placement_check_env(void);
  * CPU if SHOAL_BIND says so, and fill shoal_g's wait policy and peers[].core_mate. */
 void shoal_placement_init(void);
 
+/* At shmem_finalize: give the process back the CPU set it had before shmem_init. */
+void shoal_placement_fini(void);
+
 #endif
