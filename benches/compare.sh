@@ -32,6 +32,8 @@
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common/script.sh
+. "$here/common/script.sh"
 quick=0
 npes_list="2 4"
 repeat=1
@@ -50,13 +52,12 @@ while getopts "qn:r:t:T:o:a:b:h" opt; do
     o) keep_dir=$OPTARG ;;
     a) extra_args=$OPTARG ;;
     b) only=$OPTARG ;;
-    h) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;;
+    h) script_help "$0"; exit 0 ;;
     *) echo "compare.sh: see -h" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-build=${1:-./build}
-build=$(cd "$build" 2>/dev/null && pwd) || { echo "compare.sh: no build directory '${1:-./build}'" >&2; exit 2; }
+build=$(script_build_dir compare.sh "${1:-}") || exit 2
 
 # program name -> source (relative to benches/)
 programs=(

@@ -17,6 +17,8 @@
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common/script.sh
+. "$here/common/script.sh"
 counts="2 4 8 16"
 reps=3
 size=8
@@ -25,13 +27,12 @@ while getopts "n:r:s:h" opt; do
     n) counts=$OPTARG ;;
     r) reps=$OPTARG ;;
     s) size=$OPTARG ;;
-    h) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;;
+    h) script_help "$0"; exit 0 ;;
     *) echo "scaling.sh: see -h" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
-build=${1:-./build}
-build=$(cd "$build" 2>/dev/null && pwd) || { echo "scaling.sh: no build directory '${1:-./build}'" >&2; exit 2; }
+build=$(script_build_dir scaling.sh "${1:-}") || exit 2
 shoalrun=$build/tools/shoalrun
 [ -x "$shoalrun" ] || { echo "scaling.sh: $shoalrun not found (build first)" >&2; exit 2; }
 ncpu=$(nproc)
