@@ -8,15 +8,17 @@
  * So, oversubscribed, each PE binds itself to one CPU: local PEs are dealt round-robin over
  * the CPUs they may all use (on 2 CPUs: PEs 0,2 on the first, 1,3 on the second), so
  * neighbouring PEs, the usual partners, run side by side as they would with a core each; and
- * every PE knows which peers share its CPU. Waits on those yield at once, waits on the others spin
- * first (shoal_g.spin_remote polls). A 4-PE barrier on 2 cores then takes one switch per
- * core, the least possible, instead of about two (benches/RESULTS.md).
+ * every PE knows which peers share its CPU. Waits on those yield at once, waits on the
+ * others spin first (shoal_g.spin_remote polls). A 4-PE barrier on 2 cores then takes one
+ * switch per core, the least possible, instead of about two (benches/RESULTS.md).
+ *
+ * Oversubscribed means more local PEs than the CPUs they may use between them. PEs that a
+ * launcher already placed (their CPU sets differ) are left where they are; if it gave them
+ * one CPU each, peers with the same CPU are core-mates all the same.
  *
  * SHOAL_BIND: auto (default: bind when oversubscribed), core (always bind), none (never;
- * then every wait yields at once when oversubscribed). Binding is skipped when the local PEs
- * do not all have the same CPU set (a launcher already placed them). */
+ * then every wait yields at once when oversubscribed). */
 #include <sched.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,20 +55,6 @@ void shoal_placement_check_env(void)
     }
 }
 
-struct cpu_info {
-    uint64_t set_hash; /* the CPUs this PE may use */
-    int32_t ncpus;
-    int32_t cpu;       /* where it bound itself, -1 if not */
-};
-
-static uint64_t hash_set(const cpu_set_t *set)
-{
-    uint64_t h = 1469598103934665603ull; /* FNV-1a over the set's bytes */
-    const unsigned char *p = (const unsigned char *)set;
-    for (size_t i = 0; i < sizeof *set; i++) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
-
 /* The cpu-th CPU (0-based) of the set. */
 static int nth_cpu(const cpu_set_t *set, int n)
 {
@@ -79,27 +67,31 @@ void shoal_placement_init(void)
 {
     cpu_set_t set;
     CPU_ZERO(&set);
-    int ncpus;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        ncpus = CPU_COUNT(&set);
-    } else {
+    if (sched_getaffinity(0, sizeof set, &set) != 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
-        ncpus = n > 0 ? (int)n : 1;
+        for (long c = 0; c < n && c < CPU_SETSIZE; c++) CPU_SET((int)c, &set);
     }
-    struct cpu_info mine = {hash_set(&set), ncpus, -1};
-    struct cpu_info *all = calloc((size_t)shoal_g.npes, sizeof *all);
+    cpu_set_t *all = calloc((size_t)shoal_g.npes, sizeof *all);
     if (!all) shoal_fatal("shmem_init", "out of memory");
-    shoal_g.boot->allgather(&mine, all, sizeof mine);
+    shoal_g.boot->allgather(&set, all, sizeof set);
 
+    /* Oversubscribed: more local PEs than the CPUs they may use between them (a launcher
+     * that binds each PE to a core of its own leaves each with a one-CPU set). */
     const int nlocal = shoal_g.n_local_pes;
-    shoal_g.oversubscribed = nlocal > ncpus;
+    cpu_set_t joint;
+    CPU_ZERO(&joint);
     int same_sets = 1, my_local = 0;
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
-        if (all[pe].set_hash != mine.set_hash || all[pe].ncpus != ncpus) same_sets = 0;
+        CPU_OR(&joint, &joint, &all[pe]);
+        if (!CPU_EQUAL(&all[pe], &set)) same_sets = 0;
         if (pe == shoal_g.me) my_local = i;
     }
-    const int bind = same_sets && nlocal > 1 &&
+    shoal_g.oversubscribed = nlocal > CPU_COUNT(&joint);
+
+    /* Bind only PEs that all start with the same set: otherwise a launcher placed them. */
+    const int ncpus = CPU_COUNT(&set);
+    const int bind = same_sets && nlocal > 1 && ncpus > 1 &&
                      (bind_mode == BIND_CORE || (bind_mode == BIND_AUTO && shoal_g.oversubscribed));
     shoal_g.bound_cpu = -1;
     if (bind) {
@@ -110,12 +102,20 @@ void shoal_placement_init(void)
         CPU_ZERO(&one);
         CPU_SET(cpu, &one);
         start_set = set;
-        if (cpu >= 0 && sched_setaffinity(0, sizeof one, &one) == 0) shoal_g.bound_cpu = cpu;
+        if (cpu >= 0 && sched_setaffinity(0, sizeof one, &one) == 0) {
+            shoal_g.bound_cpu = cpu;
+            for (int i = 0; i < nlocal; i++) {
+                CPU_ZERO(&all[shoal_g.local_pes[i]]);
+                CPU_SET(nth_cpu(&set, i % ncpus), &all[shoal_g.local_pes[i]]);
+            }
+            set = one;
+        }
     }
+    /* Core-mates: peers whose one-CPU set is mine, whoever bound us. */
+    const int pinned = CPU_COUNT(&set) == 1;
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
-        shoal_g.peers[pe].core_mate =
-            shoal_g.bound_cpu >= 0 && pe != shoal_g.me && i % ncpus == my_local % ncpus;
+        shoal_g.peers[pe].core_mate = pinned && pe != shoal_g.me && CPU_EQUAL(&all[pe], &set);
     }
     free(all);
 
@@ -123,8 +123,7 @@ void shoal_placement_init(void)
      * core: spin too when bound (it is running now). Same core: never spin. */
     const unsigned dflt = shoal_g.oversubscribed ? 0 : SPIN_DEFAULT;
     shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
-    shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env
-                          : shoal_g.bound_cpu >= 0 ? SPIN_DEFAULT : dflt;
+    shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env : pinned ? SPIN_DEFAULT : dflt;
 }
 
 void shoal_placement_fini(void)
