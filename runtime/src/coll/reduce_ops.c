@@ -2,6 +2,7 @@
  * a[i] op b[i]. Integer sums and products wrap (computed in unsigned arithmetic: no undefined
  * behaviour on overflow, and two's-complement results are the same bits for signed kinds). */
 #include <stdint.h>
+#include <string.h>
 
 #include "coll/coll.h"
 
@@ -11,14 +12,19 @@
 #define SHOAL_REAL_KINDS(X) X(F32, float) X(F64, double) X(LD, long double)
 #define SHOAL_COMPLEX_KINDS(X) X(C32, float _Complex) X(C64, double _Complex)
 
+/* Elements are moved with memcpy: operands may sit in a mailbox, 8-byte aligned, while long
+ * double wants 16; the compiler still emits plain (unaligned-capable) loads and stores. */
 #define SHOAL_DEF_COMBINE(KIND, T, OP, EXPR)                                                     \
     static void combine_##OP##_##KIND(void *o, const void *a, const void *b, size_t n)           \
     {                                                                                            \
-        T *out = o;                                                                              \
-        const T *x = a, *y = b;                                                                  \
+        char *out = o;                                                                           \
+        const char *x = a, *y = b;                                                               \
         for (size_t i = 0; i < n; i++) {                                                         \
-            T p = x[i], q = y[i];                                                                \
-            out[i] = (EXPR);                                                                     \
+            T p, q, r;                                                                           \
+            memcpy(&p, x + i * sizeof(T), sizeof(T));                                            \
+            memcpy(&q, y + i * sizeof(T), sizeof(T));                                            \
+            r = (EXPR);                                                                          \
+            memcpy(out + i * sizeof(T), &r, sizeof(T));                                          \
         }                                                                                        \
     }
 
