@@ -9,27 +9,7 @@
 #include <shmem.h>
 
 #include "shoal_config.h"
-
-/* The size syntax the runtime accepts (runtime/src/heap/segments.c): digits, an optional
- * K/M/G/T (powers of 1024) and an optional B. 0 = not a size. */
-static unsigned long long parse_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *s == '-') return 0;
-    unsigned shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: break;
-    }
-    if (*end == 'b' || *end == 'B') end++;
-    if (*end || v > (SIZE_MAX >> shift)) return 0;
-    return v << shift;
-}
+#include "core/parse_size.h"
 
 struct env_var {
     const char *name;
@@ -88,7 +68,7 @@ int main(int argc, char **argv)
         }
         printf("  %-28s %-12s %-8s %s\n", v->name, shown, v->def, v->what);
         if (v->is_size && val != NULL && *val != '\0') {
-            unsigned long long bytes = parse_size(val);
+            unsigned long long bytes = shoal_parse_size(val);
             if (bytes == 0) {
                 printf("  %-28s ^ not a size (use e.g. 512M, 2G)\n", "");
                 bad = 1;

@@ -15,6 +15,8 @@
 #include <shmem.h>
 #include <shmemx.h>
 
+#include "pe_test_util.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,8 +28,7 @@
 
 namespace coll_test {
 
-inline int me() { return shmem_my_pe(); }
-inline int npes() { return shmem_n_pes(); }
+using namespace shoal_test; // me, npes, val, sentinel, show, check_each, SymArray, TagTypes
 
 enum class Kind { World, Strided, Column2D, Init };
 inline const char *kind_name(Kind k)
@@ -105,59 +106,6 @@ class TestTeam {
     int rc_ = 0;
 };
 
-template <class T> std::string show(T v)
-{
-    std::ostringstream os;
-    if constexpr (sizeof(T) == 1 && std::is_integral_v<T>) os << static_cast<int>(v);
-    else os << v;
-    return os.str();
-}
-
-/** A value world PE `pe` contributes at index i (salt tells rounds apart). */
-template <class T> T val(int pe, std::size_t i, unsigned salt = 0)
-{
-    const unsigned long long x = static_cast<unsigned long long>(pe + 1) * 1000003ull +
-                                 static_cast<unsigned long long>(i) * 7919ull +
-                                 static_cast<unsigned long long>(salt) * 104729ull;
-    if constexpr (std::is_floating_point_v<T>) return static_cast<T>(x % 4000000ull) + T(0.25);
-    else if constexpr (sizeof(T) == 1) return static_cast<T>(x % 97ull + 1);
-    else return static_cast<T>(x);
-}
-
-template <class T> constexpr T sentinel()
-{
-    if constexpr (std::is_floating_point_v<T>) return T(-1.5);
-    else return static_cast<T>(~0ull);
-}
-
-/** got[k] == want(k) for k < n; reports the first mismatch. */
-template <class T, class F>
-::testing::AssertionResult check_each(const T *got, std::size_t n, F want)
-{
-    std::size_t bad = 0, first = 0;
-    for (std::size_t k = 0; k < n; ++k)
-        if (!(got[k] == static_cast<T>(want(k))) && bad++ == 0) first = k;
-    if (bad == 0) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << bad << " of " << n << " elements wrong on PE " << me()
-                                         << "; first at [" << first << "]: got " << show(got[first])
-                                         << ", want " << show(static_cast<T>(want(first)));
-}
-
-/** Symmetric heap array of n T (collective). */
-template <class T> class SymArray {
-  public:
-    explicit SymArray(std::size_t n) : n_(n), p_(static_cast<T *>(shmem_malloc((n ? n : 1) * sizeof(T)))) {}
-    ~SymArray() { shmem_free(p_); }
-    SymArray(const SymArray &) = delete;
-    SymArray &operator=(const SymArray &) = delete;
-    T *get() const { return p_; }
-    T &operator[](std::size_t k) const { return p_[k]; }
-
-  private:
-    std::size_t n_;
-    T *p_;
-};
-
 /** A symmetric pSync of SHMEM_SYNC_SIZE longs set to SHMEM_SYNC_VALUE (collective). */
 class PSync {
   public:
@@ -180,16 +128,6 @@ class PSync {
 
   private:
     long *p_;
-};
-
-/** TagTypes<std::tuple<void, A, B, ...>> = ::testing::Types<A, B, ...>. */
-template <class Tuple> struct TagTypesImpl;
-template <class... Ts> struct TagTypesImpl<std::tuple<void, Ts...>> {
-    using type = ::testing::Types<Ts...>;
-};
-template <class Tuple> using TagTypes = typename TagTypesImpl<Tuple>::type;
-struct TagName {
-    template <class Tag> static std::string GetName(int) { return Tag::name; }
 };
 
 /** Active sets used by the _to_all / 32 / 64 tests: {PE_start, logPE_stride, PE_size}. */

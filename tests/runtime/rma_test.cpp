@@ -122,14 +122,14 @@ void quiet_via(Via v)
     else shmem_ctx_quiet(v.ctx);
 }
 
-template <class Tag> class RmaTyped : public ::testing::Test {
+/** The case buffers of Cap elements of E, allocated once per suite (collective), not per
+ *  test: fewer barriers. Shared by the typed and the SIZE-form suites. */
+template <class E, size_t Cap> class CaseFixture : public ::testing::Test {
   protected:
-    using T = typename Tag::T;
-    using C = Case<T>;
-    // Allocated once per type (collective), not per test: fewer barriers.
+    using C = Case<E>;
     static void SetUpTestSuite()
     {
-        bufs_ = new CaseBuffers<T, kCap>;
+        bufs_ = new CaseBuffers<E, Cap>;
         bufs_->alloc();
     }
     static void TearDownTestSuite()
@@ -144,14 +144,19 @@ template <class Tag> class RmaTyped : public ::testing::Test {
     {
         auto cs = bufs_->cases();
         for (const C &c : cs) {
-            fill(c.dst, kCap, sentinel<T>());
-            for (size_t k = 0; k < kCap; ++k) c.src[k] = val<T>(me(), k, s(salt, c));
+            fill(c.dst, Cap, sentinel<E>());
+            for (size_t k = 0; k < Cap; ++k) c.src[k] = val<E>(me(), k, s(salt, c));
         }
         return cs;
     }
     static unsigned s(unsigned salt, const C &c) { return salt * 8 + c.idx; }
 
-    static inline CaseBuffers<T, kCap> *bufs_ = nullptr;
+    static inline CaseBuffers<E, Cap> *bufs_ = nullptr;
+};
+
+template <class Tag> class RmaTyped : public CaseFixture<typename Tag::T, kCap> {
+  protected:
+    using T = typename Tag::T;
 };
 TYPED_TEST_SUITE(RmaTyped, RmaTags, TagName);
 
@@ -357,32 +362,10 @@ TYPED_TEST(RmaTyped, ZeroElementsIsANoOp)
 // ---- SIZE forms (put8 ... put128, putmem) -------------------------------------------------
 constexpr size_t kSizedBytes = kCap * 16;
 
-template <class Tag> class RmaSized : public ::testing::Test {
+// dst starts as 0xff bytes (sentinel<unsigned char>()).
+template <class Tag> class RmaSized : public CaseFixture<unsigned char, kSizedBytes> {
   protected:
     static constexpr size_t B = Tag::bytes;
-    using C = Case<unsigned char>;
-    static void SetUpTestSuite()
-    {
-        bufs_ = new CaseBuffers<unsigned char, kSizedBytes>;
-        bufs_->alloc();
-    }
-    static void TearDownTestSuite()
-    {
-        bufs_->release();
-        delete bufs_;
-        bufs_ = nullptr;
-    }
-    std::vector<C> reset(unsigned salt)
-    {
-        auto cs = bufs_->cases();
-        for (const C &c : cs) {
-            std::memset(c.dst, 0xff, kSizedBytes);
-            for (size_t k = 0; k < kSizedBytes; ++k) c.src[k] = val<unsigned char>(me(), k, s(salt, c));
-        }
-        return cs;
-    }
-    static unsigned s(unsigned salt, const C &c) { return salt * 8 + c.idx; }
-    static inline CaseBuffers<unsigned char, kSizedBytes> *bufs_ = nullptr;
 };
 TYPED_TEST_SUITE(RmaSized, SizeTags, TagName);
 

@@ -23,7 +23,4 @@ size_t shoal_heap_free_bytes(void);
 /* Largest alignment shmem_align can honour with the same offset on every PE. */
 size_t shoal_heap_max_alignment(void);
 
-/* Parse a size with K/M/G suffix; returns 0 on a malformed value. */
-size_t shoal_parse_size(const char *s);
-
 #endif

@@ -17,6 +17,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "core/error.h"
+#include "core/parse_size.h"
 #include "core/state.h"
 #include "heap/heap.h"
 #include "transport/transport.h"
@@ -37,25 +38,6 @@ struct segment_info {
 };
 
 static int heap_fd = -1, data_fd = -1;
-
-size_t shoal_parse_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s) return 0;
-    unsigned shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: break;
-    }
-    if (*end == 'b' || *end == 'B') end++;
-    if (*end || v > (SIZE_MAX >> shift)) return 0;
-    return (size_t)v << shift;
-}
 
 static uint64_t host_id(void)
 {
@@ -167,9 +149,9 @@ void shoal_segments_init(void)
             shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is not a size (use e.g. 512M, 2G)", env);
     }
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size = (size + page - 1) & ~(page - 1);
-    if (size > SIZE_MAX - INTERNAL_HEAP_SIZE - HEAP_BASE_ALIGN)
+    if (size > SIZE_MAX - INTERNAL_HEAP_SIZE - HEAP_BASE_ALIGN - page)
         shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is too large", env);
+    size = (size + page - 1) & ~(page - 1);
     shoal_g.heap_user_size = size;
     shoal_g.heap_size = size + INTERNAL_HEAP_SIZE;
     heap_fd = make_memfd("shoal-heap", shoal_g.heap_size);
