@@ -45,6 +45,32 @@ inline Via via_ctx(shmem_ctx_t c, const char *what) { return {false, c, what}; }
 #define SHOAL_T_VIA(v, F, ...)                                                                 \
     ((v).plain ? shmem_##F(__VA_ARGS__) : shmem_ctx_##F((v).ctx, __VA_ARGS__))
 
+/** One comparison case of wait_until / signal_wait_until: the target starts at init, a decoy
+ *  that does not satisfy "target CMP cmp_value" is written first, then final_value, which does. */
+template <class V> struct CmpCase {
+    int cmp;
+    const char *name;
+    V init, decoy, cmp_value, final_value;
+};
+template <class V>
+inline constexpr CmpCase<V> kCmpCases[] = {
+    {SHMEM_CMP_EQ, "EQ", 1, 3, 5, 5}, {SHMEM_CMP_NE, "NE", 1, 1, 1, 5}, {SHMEM_CMP_GT, "GT", 1, 2, 3, 5},
+    {SHMEM_CMP_GE, "GE", 1, 4, 5, 5}, {SHMEM_CMP_LT, "LT", 9, 8, 7, 5}, {SHMEM_CMP_LE, "LE", 9, 6, 5, 5},
+};
+
+/** The tests' own model of the SHMEM_CMP_* comparisons (not the runtime's). */
+template <class T> bool holds(int cmp, T a, T b)
+{
+    switch (cmp) {
+    case SHMEM_CMP_EQ: return a == b;
+    case SHMEM_CMP_NE: return a != b;
+    case SHMEM_CMP_GT: return a > b;
+    case SHMEM_CMP_GE: return a >= b;
+    case SHMEM_CMP_LT: return a < b;
+    default: return a <= b;
+    }
+}
+
 /** A private context for the duration of a test (created per PE, not collective). */
 class PrivateCtx {
   public:

@@ -271,28 +271,9 @@ TEST(SignalRing, FewLargeRounds) { ring_rounds((16u << 20) / 8, 3, false); }
 TEST(SignalRing, FewLargeRoundsNbi) { ring_rounds((16u << 20) / 8, 3, true); }
 
 // ---- signal_wait_until with every comparison; signal_fetch --------------------------------
-struct CmpCase {
-    int cmp;
-    const char *name;
-    uint64_t init, decoy, cmp_value, final_value;
-};
-// decoy: a value written first that does not satisfy the comparison.
-constexpr CmpCase kCases[] = {
-    {SHMEM_CMP_EQ, "EQ", 1, 3, 5, 5}, {SHMEM_CMP_NE, "NE", 1, 1, 1, 5}, {SHMEM_CMP_GT, "GT", 1, 2, 3, 5},
-    {SHMEM_CMP_GE, "GE", 1, 4, 5, 5}, {SHMEM_CMP_LT, "LT", 9, 8, 7, 5}, {SHMEM_CMP_LE, "LE", 9, 6, 5, 5},
-};
+using CmpCase = shoal_test::CmpCase<uint64_t>;
+constexpr const auto &kCases = kCmpCases<uint64_t>;
 
-bool holds(int cmp, uint64_t a, uint64_t b)
-{
-    switch (cmp) {
-    case SHMEM_CMP_EQ: return a == b;
-    case SHMEM_CMP_NE: return a != b;
-    case SHMEM_CMP_GT: return a > b;
-    case SHMEM_CMP_GE: return a >= b;
-    case SHMEM_CMP_LT: return a < b;
-    default: return a <= b;
-    }
-}
 
 TEST(SignalWait, EveryComparison)
 {

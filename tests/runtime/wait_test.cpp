@@ -41,27 +41,10 @@ SHOAL_P2P_TYPES(P2P_TAG, _)
 using P2pTags = TagTypes<std::tuple<void SHOAL_P2P_TYPES(P2P_TAG_NAME, _)>>;
 #undef P2P_TAG_NAME
 
-struct CmpCase {
-    int cmp;
-    const char *name;
-    int init, decoy, cmp_value, final_value; // small values: valid in every P2P type
-};
-constexpr CmpCase kCases[] = {
-    {SHMEM_CMP_EQ, "EQ", 1, 3, 5, 5}, {SHMEM_CMP_NE, "NE", 1, 1, 1, 5}, {SHMEM_CMP_GT, "GT", 1, 2, 3, 5},
-    {SHMEM_CMP_GE, "GE", 1, 4, 5, 5}, {SHMEM_CMP_LT, "LT", 9, 8, 7, 5}, {SHMEM_CMP_LE, "LE", 9, 6, 5, 5},
-};
+using CmpCase = shoal_test::CmpCase<int>; // small values: valid in every P2P type
+constexpr const auto &kCases = kCmpCases<int>;
 
-template <class T> bool holds(int cmp, T a, T b)
-{
-    switch (cmp) {
-    case SHMEM_CMP_EQ: return a == b;
-    case SHMEM_CMP_NE: return a != b;
-    case SHMEM_CMP_GT: return a > b;
-    case SHMEM_CMP_GE: return a >= b;
-    case SHMEM_CMP_LT: return a < b;
-    default: return a <= b;
-    }
-}
+
 
 void let_others_run()
 {
