@@ -56,7 +56,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
             for (int d = 1; d < n; d++) {
                 int j = shoal_wrap(me + d, n);
                 long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
-                shoal_mbox_claim(box);
+                shoal_mbox_take(box, g->idle && e0 == 0);
                 scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
                       esize);
                 shoal_mbox_fill(box, bbytes);
@@ -101,7 +101,7 @@ static int team_alltoall(const char *routine, shmem_team_t team, void *dest, con
     shoal_coll_check_sym(routine, "source", src, span_s * esize);
     shoal_coll_check_sym(routine, "dest", dest, span_d * esize);
     struct shoal_group g;
-    shoal_team_group(t, shoal_team_area_begin(t), &g);
+    shoal_team_begin(t, &g);
     shoal_coll_alltoall(routine, &g, dest, src, dst, sst, nelems, esize);
     shoal_team_area_end(t, 1);
     return 0;

@@ -7,9 +7,8 @@
  *    source straight into its own dest through the mapping (all members in parallel, every
  *    write local) and then signals the root, which returns when everyone has read.
  * Broadcast never waits for all members, so it is not a synchronizing collective.
- * When the sync area is known idle on every member (g->idle: nothing sent into it is still
- * unconsumed), the first chunk into each of the two boxes skips the claim: the root of a small
- * broadcast then only issues stores and returns. */
+ * On an idle sync area the first chunk into each of the two boxes skips the claim
+ * (shoal_mbox_take): the root of a small broadcast then only issues stores and returns. */
 #include <string.h>
 
 #include <shmem.h>
@@ -44,16 +43,6 @@ static long tree_parent(long v, long k)
     return v % m;
 }
 
-/* Chunk c into box: claimed first unless the area was idle and this is the box's first use. */
-static inline void send_chunk(long *box, unsigned c, int idle, const void *data, size_t len,
-                              size_t tag)
-{
-    if (idle && c < 2)
-        shoal_mbox_put_idle(box, data, len, tag);
-    else
-        shoal_mbox_put(box, data, len, tag);
-}
-
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t nbytes, int root, int idle)
 {
@@ -71,7 +60,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         for (unsigned chunk = 0; off < nbytes; chunk++) {
             size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
             for (int c = 0; c < nk; c++)
-                send_chunk(to[c][chunk & 1], chunk, idle, (const char *)src + off, len, nbytes);
+                shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (const char *)src + off, len, nbytes);
             off += len;
         }
         return;
@@ -90,7 +79,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         memcpy((char *)dest + off, p, len);
         shoal_mbox_release(box, len);
         for (int c = 0; c < nk; c++)
-            send_chunk(to[c][chunk & 1], chunk, idle, (char *)dest + off, len, nbytes);
+            shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, nbytes);
         off += len;
     }
 }
@@ -149,8 +138,7 @@ static int team_bcast(const char *routine, shmem_team_t team, void *dest, const 
     shoal_coll_check_sym(routine, "dest", dest, nbytes);
     shoal_coll_check_sym(routine, "source", src, nbytes);
     struct shoal_group g;
-    shoal_team_group(t, shoal_team_area_begin(t), &g);
-    g.idle = 1; /* shoal_team_area_begin hands out an area every member is done with */
+    shoal_team_begin(t, &g);
     shoal_coll_bcast(routine, &g, dest, src, nbytes, root, 1);
     shoal_team_area_end(t, 0);
     t->lead_hint = root == 0;

@@ -38,7 +38,7 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
             for (int d = 1; d < n; d++) {
                 int j = shoal_wrap(me + d, n);
                 shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
-                               (const char *)src + off, len, mine);
+                               g->idle && off == 0, (const char *)src + off, len, mine);
             }
         }
         if (off == 0) shoal_mbox_await_mates(g, boxes);
@@ -105,7 +105,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
         long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
-        shoal_mbox_claim(box);
+        shoal_mbox_take(box, g->idle);
         box[1] = (long)nbytes;
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, 0);
@@ -142,7 +142,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
                 const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
                 for (int d = 1; d < n; d++) {
                     const int j = shoal_wrap(me + d, n);
-                    shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
+                    shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), 0,
                                    (const char *)src + off, len, nbytes);
                 }
             }
@@ -218,7 +218,7 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
     shoal_coll_check_sym(routine, "source", src, nbytes);
     shoal_coll_check_sym(routine, "dest", dest, fixed ? nbytes * (size_t)t->size : nbytes);
     struct shoal_group g;
-    shoal_team_group(t, shoal_team_area_begin(t), &g);
+    shoal_team_begin(t, &g);
     if (fixed)
         shoal_coll_fcollect(routine, &g, dest, src, nbytes, 0);
     else

@@ -172,24 +172,24 @@ static inline void shoal_mbox_claim(long *box)
     }
 }
 
+/* Take the box for a message: claim it, unless it is fresh, i.e. its first use in a collective
+ * whose sync area is idle (g->idle: nothing unconsumed on any member), so known empty. Then
+ * the sender reads nothing of the receiver's line and its stores drain from the store buffer
+ * while it goes on. */
+static inline void shoal_mbox_take(long *box, int fresh)
+{
+    if (!fresh) shoal_mbox_claim(box);
+}
+
 static inline void shoal_mbox_fill(long *box, size_t tag)
 {
     __atomic_store_n(box, (long)tag + 1, __ATOMIC_RELEASE);
 }
 
-/* len <= cap; tag = total message size. */
-static inline void shoal_mbox_put(long *box, const void *data, size_t len, size_t tag)
+/* len <= cap; tag = total message size; fresh as for shoal_mbox_take. */
+static inline void shoal_mbox_put(long *box, int fresh, const void *data, size_t len, size_t tag)
 {
-    shoal_mbox_claim(box);
-    memcpy(box + 1, data, len);
-    shoal_mbox_fill(box, tag);
-}
-
-/* The same into a box known to be empty (see shoal_coll_bcast's idle): plain stores, no read of
- * the receiver's line, so the sender does not wait for it; the stores drain from the store
- * buffer while the sender goes on. */
-static inline void shoal_mbox_put_idle(long *box, const void *data, size_t len, size_t tag)
-{
+    shoal_mbox_take(box, fresh);
     memcpy(box + 1, data, len);
     shoal_mbox_fill(box, tag);
 }

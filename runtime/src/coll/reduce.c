@@ -37,7 +37,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         const char *mine = (const char *)src + off;
         for (int d = 1; d < n; d++) {
             int j = shoal_wrap(me + d, n);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), mine, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle && e0 == 0, mine, len, nbytes);
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], nbytes, routine, shoal_group_pe(g, 0));
@@ -72,8 +72,9 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
     for (size_t e0 = 0; e0 < count; e0 += per) {
         const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
         const char *mine = (const char *)src + off;
+        const int fresh = g->idle && e0 == 0; /* every box's first chunk */
         if (me >= p2) { /* extra member: hand my vector to my partner, get the result back */
-            shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), mine, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, nbytes);
             long *box = shoal_mbox_local(g, &l, unfold);
             memcpy((char *)dest + off, shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, me - p2)), len);
             shoal_mbox_release(box, len);
@@ -87,7 +88,7 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
         }
         for (int r = 0; r < rounds; r++) {
             const int partner = me ^ (1 << r);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), acc, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), fresh, acc, len, nbytes);
             long *box = shoal_mbox_local(g, &l, r);
             const void *p = shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, partner));
             if (partner < me)
@@ -96,7 +97,7 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
                 fn(acc, acc, p, cnt);
             shoal_mbox_release(box, len);
         }
-        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), acc, len, nbytes);
+        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, nbytes);
         memcpy((char *)dest + off, acc, len);
     }
 }

@@ -18,7 +18,7 @@ static int team_reduce(const char *routine, shmem_team_t team, void *dest, const
     shoal_coll_check_sym(routine, "dest", dest, nreduce * esize);
     shoal_coll_check_sym(routine, "source", src, nreduce * esize);
     struct shoal_group g;
-    shoal_team_group(t, shoal_team_area_begin(t), &g);
+    shoal_team_begin(t, &g);
     shoal_coll_reduce(routine, &g, dest, src, nreduce, op, kind, 0);
     shoal_team_area_end(t, 1);
     return 0;

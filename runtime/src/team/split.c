@@ -21,7 +21,7 @@ static int agree_slots(const char *routine, struct shoal_team *parent, int want,
     uint64_t mine[w], all[w];
     shoal_team_free_mask(mine);
     struct shoal_group g;
-    shoal_team_group(parent, shoal_team_area_begin(parent), &g);
+    shoal_team_begin(parent, &g);
     shoal_coll_reduce(routine, &g, all, mine, (size_t)w, SHOAL_OP_and, SHOAL_K_U64, SHOAL_COLL_PRIVATE);
     shoal_team_area_end(parent, 1);
     int from = 0;

@@ -77,6 +77,14 @@ static inline void shoal_team_group(const struct shoal_team *t, long *area, stru
 
 /* Start a collective on t: the sync area it must use (a barrier first when needed). */
 long *shoal_team_area_begin(struct shoal_team *t);
+
+/* Start a collective on t: its group, on the area shoal_team_area_begin hands out, which every
+ * member is done with (g->idle). */
+static inline void shoal_team_begin(struct shoal_team *t, struct shoal_group *g)
+{
+    shoal_team_group(t, shoal_team_area_begin(t), g);
+    g->idle = 1;
+}
 /* End it; synchronizing: every member waited for every other member in it. */
 static inline void shoal_team_area_end(struct shoal_team *t, int synchronizing)
 {
