@@ -14,7 +14,7 @@
         SHOAL_AMO_TARGET(T, addr);                                                               \
         T old = cond;                                                                            \
         if (SHOAL_UNLIKELY(p == NULL)) {                                                         \
-            shoal_amo_remote(routine, op, addr, sizeof(T), &value, &cond, &old, wpe);            \
+            shoal_path_amo_slow(routine, op, addr, sizeof(T), &value, &cond, &old, wpe);            \
         } else if (op == SHOAL_AMO_FETCH) {                                                      \
             __atomic_load(p, &old, __ATOMIC_ACQUIRE);                                            \
         } else if (op == SHOAL_AMO_SET) {                                                        \
@@ -36,7 +36,7 @@ SHOAL_AMO_EXT_TYPES(SHOAL_DEF_AMO_CORE_EXT, _)
         SHOAL_AMO_TARGET(T, addr);                                                               \
         if (SHOAL_UNLIKELY(p == NULL)) {                                                         \
             T old;                                                                               \
-            shoal_amo_remote(routine, op, addr, sizeof(T), &value, NULL, &old, wpe);             \
+            shoal_path_amo_slow(routine, op, addr, sizeof(T), &value, NULL, &old, wpe);             \
             return old;                                                                          \
         }                                                                                        \
         switch (op) {                                                                            \

@@ -3,7 +3,7 @@
 #ifndef SHOAL_COLL_ASET_H
 #define SHOAL_COLL_ASET_H
 
-#include "coll/group.h"
+#include "coll/engine/group.h"
 
 void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int PE_size,
                       long *pSync, struct shoal_group *g);

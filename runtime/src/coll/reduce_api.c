@@ -4,7 +4,7 @@
 #include <shmem.h>
 
 #include "coll/aset.h"
-#include "coll/coll.h"
+#include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
 

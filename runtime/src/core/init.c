@@ -15,19 +15,9 @@
 #include "heap/heap.h"
 #include "sync/placement.h"
 #include "team/team_hooks.h"
+#include "transport/transport.h"
 
 struct shoal_state shoal_g;
-
-void shoal_heap_allocator_fini(void);
-
-/* SHOAL_TRANSPORT: only the shared-memory transport exists in this build. */
-static void check_transport_env(void)
-{
-    const char *t = getenv("SHOAL_TRANSPORT");
-    if (t && *t && strcmp(t, "auto") && strcmp(t, "shm"))
-        shoal_fatal("shmem_init", "SHOAL_TRANSPORT=%s: this build has only the shared-memory "
-                    "transport (auto or shm); the MPI and ibverbs transports are not implemented yet", t);
-}
 
 static int env_flag(const char *name)
 {
@@ -38,23 +28,25 @@ static int env_flag(const char *name)
 static void print_debug(void)
 {
     if (!env_flag("SHOAL_DEBUG")) return;
+    const struct shoal_segment *h = &shoal_g.seg[SHOAL_SEG_HEAP], *d = &shoal_g.seg[SHOAL_SEG_DATA];
     fprintf(stderr, "shoal: debug: PE %d pid %d: heap %p (%zu bytes), data %p (%zu bytes), %d local PEs, "
-            "CPU %d\n", shoal_g.me, shoal_g.peers[shoal_g.me].pid, (void *)shoal_g.heap_base,
-            shoal_g.heap_size, (void *)shoal_g.data_base, shoal_g.data_size, shoal_g.n_local_pes,
-            shoal_g.bound_cpu);
+            "node %d of %d, CPU %d\n", shoal_g.me, shoal_g.peers[shoal_g.me].pid, (void *)h->base,
+            h->size, (void *)d->base, d->size, shoal_g.n_local_pes, shoal_g.peers[shoal_g.me].node,
+            shoal_g.n_nodes, shoal_g.bound_cpu);
 }
 
 static void print_info(void)
 {
     if (shoal_g.me != 0 || !env_flag("SHOAL_INFO")) return;
-    printf("shoal: %s, bootstrap %s, %d PEs (%d on this node%s), heap %zu bytes per PE, data "
-           "segment %zu bytes, transport shm\n",
+    printf("shoal: %s, bootstrap %s, %d PEs (%d on this node, %d node%s%s), heap %zu bytes per PE, "
+           "data segment %zu bytes, transports shm%s%s\n",
            SHMEM_VENDOR_STRING, shoal_g.boot->name, shoal_g.npes, shoal_g.n_local_pes,
+           shoal_g.n_nodes, shoal_g.n_nodes == 1 ? "" : "s",
            shoal_g.oversubscribed ? (shoal_g.bound_cpu >= 0 ? ", oversubscribed: PEs bound to CPUs"
                                                             : ", oversubscribed: waits yield")
                                   : shoal_g.bound_cpu >= 0 ? ", PEs bound to CPUs" : "",
-           shoal_g.heap_user_size,
-           shoal_g.data_size);
+           shoal_g.seg[SHOAL_SEG_HEAP].user_size, shoal_g.seg[SHOAL_SEG_DATA].size,
+           shoal_g.remote ? ", " : "", shoal_g.remote ? shoal_g.remote->name : "");
     fflush(stdout);
 }
 
@@ -67,7 +59,7 @@ int shmem_init_thread(int requested, int *provided)
         if (provided) *provided = shoal_g.thread_level;
         return 0;
     }
-    check_transport_env();
+    shoal_transport_check_env();
     shoal_placement_check_env();
     const struct shoal_bootstrap *boot = shoal_bootstrap_start();
     shoal_g.boot = boot;
@@ -76,6 +68,7 @@ int shmem_init_thread(int requested, int *provided)
     /* Every path is thread-safe: plain memory operations and atomics on mapped segments. */
     shoal_g.thread_level = requested;
     shoal_segments_init();
+    shoal_transport_start();
     shoal_placement_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
@@ -103,9 +96,9 @@ void shmem_finalize(void)
     shoal_ctx_fini();
     shoal_teams_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
+    shoal_transport_stop();
     shoal_segments_fini();
     shoal_placement_fini();
-    shoal_heap_allocator_fini();
     shoal_g.initialized = 0;
     shoal_g.ever_finalized = 1;
     const struct shoal_bootstrap *boot = shoal_g.boot;
@@ -145,8 +138,10 @@ int shmem_addr_accessible(const void *addr, int pe)
 void *shmem_ptr(const void *addr, int pe)
 {
     SHOAL_CHECK_INIT("shmem_ptr");
-    if (pe < 0 || pe >= shoal_g.npes || !shoal_is_symmetric(addr, 1)) return NULL;
-    return shoal_addr_on(addr, pe);
+    size_t off;
+    const int s = pe >= 0 && pe < shoal_g.npes ? shoal_seg_user(addr, 1, &off) : -1;
+    if (s < 0 || !shoal_g.peers[pe].base[s]) return NULL;
+    return shoal_g.peers[pe].base[s] + off; /* a device pointer for the device heap */
 }
 
 void shmem_info_get_version(int *major, int *minor)
@@ -166,19 +161,4 @@ void shmem_info_get_name(char *name)
 const char *shmemx_bootstrap_name(void)
 {
     return shoal_g.boot ? shoal_g.boot->name : "none";
-}
-
-void *shoal_remote_slow(const char *routine, const void *addr, size_t len, int pe)
-{
-    if (len == 0) return (void *)addr; /* nothing moves: any address will do */
-    if (shoal_is_symmetric(addr, len)) {
-        void *p = shoal_addr_on(addr, pe);
-        if (p) return p;
-        return NULL; /* symmetric but not mapped: the caller uses the peer's transport */
-    }
-    if (shoal_is_symmetric(addr, 1))
-        shoal_fatal(routine, "%zu bytes at %p run past the end of symmetric memory (pe %d)", len,
-                    addr, pe);
-    shoal_fatal(routine, "address %p is not symmetric (not in the symmetric heap or a global "
-                "variable) (pe %d)", addr, pe);
 }

@@ -1,23 +1,28 @@
-/* The runtime's per-process state: who this PE is, where every peer's symmetric memory is
- * mapped, and which transport reaches it. One instance, shoal_g. */
+/* The runtime's per-process state: who this PE is, the segment table (where symmetric memory
+ * lives here and in every peer), and which transport reaches each peer. One instance, shoal_g. */
 #ifndef SHOAL_CORE_STATE_H
 #define SHOAL_CORE_STATE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/segment.h"
+
 struct shoal_transport_ops;
 struct shoal_bootstrap;
 
-/* One row per world PE. For node-local peers heap/data point at this process's mapping of
- * the peer's segments (so a remote address is base + offset); NULL where not mapped. */
-struct shoal_peer {
-    char *heap;
-    char *data;
-    const struct shoal_transport_ops *ops;
+/* One row per world PE. base[s] is this process's mapping of the peer's segment s (so a
+ * remote address is base + offset), NULL where that segment is not mapped here: then the
+ * peer's transport reaches it (path/path.c). A row is one cache line, so the hot path
+ * indexes the table with a shift and no two rows share a line. */
+struct __attribute__((aligned(64))) shoal_peer {
+    char *base[SHOAL_MAX_SEGS];
+    const struct shoal_transport_ops *ops; /* shm (mapped) or an off-node transport */
     int pid;
+    int node;      /* index of the peer's node (PEs of one host share it) */
     int core_mate; /* bound to the same CPU as this PE (sync/placement.c) */
 };
+_Static_assert(sizeof(struct shoal_peer) == 64, "one cache line per peer");
 
 struct shoal_state {
     int initialized;   /* shmem_init done and shmem_finalize not yet */
@@ -29,15 +34,21 @@ struct shoal_state {
     int bound_cpu;      /* the CPU this PE bound itself to, -1 if none (sync/placement.c) */
     unsigned spin_polls; /* polls a wait spins before it yields, writer unknown ... */
     unsigned spin_remote; /* ... and writer known to run on another CPU */
-    char *heap_base;    /* my symmetric heap: the user's part, then the runtime's own part */
-    size_t heap_size;   /* both parts: the range address translation covers */
-    size_t heap_user_size; /* SHOAL_SYMMETRIC_SIZE: what shmem_malloc hands out */
-    char *data_base;    /* my executable's data+bss, remapped shared (globals are symmetric) */
-    size_t data_size;
+    /* The segment table: seg[SHOAL_SEG_HEAP] (the host heap: the user's part, then the
+     * runtime's own), seg[SHOAL_SEG_DATA] (the executable's data+bss: globals are symmetric),
+     * seg[SHOAL_SEG_DEVICE] (the GPU heap, when there is one). */
+    struct shoal_segment seg[SHOAL_MAX_SEGS];
     struct shoal_peer *peers;
+    /* The off-node transport in use (NULL when every peer is mapped): fence, quiet and every
+     * waiting loop reach it (sync/order.c, sync/backoff.h). */
+    const struct shoal_transport_ops *remote;
+    int all_mapped;     /* every PE's host segments are mapped here */
     const struct shoal_bootstrap *boot;
-    int *local_pes;     /* world PEs on this node, ascending (SHMEM_TEAM_SHARED) */
+    int *local_pes;     /* world PEs on this node, ascending (placement) */
     int n_local_pes;
+    int *shared_pes;    /* world PEs whose memory is mapped here, ascending (SHMEM_TEAM_SHARED) */
+    int n_shared_pes;
+    int n_nodes;
 };
 
 extern struct shoal_state shoal_g;
@@ -45,9 +56,13 @@ extern struct shoal_state shoal_g;
 #if defined(__GNUC__)
 #define SHOAL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SHOAL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* The few hot-path helpers every put/get/AMO entry point is built from: inlined even where
+ * the compiler's size heuristics would call them (a call costs ~5% of an 8-byte put). */
+#define SHOAL_HOT_INLINE static inline __attribute__((always_inline))
 #else
 #define SHOAL_LIKELY(x) (x)
 #define SHOAL_UNLIKELY(x) (x)
+#define SHOAL_HOT_INLINE static inline
 #endif
 
 #endif

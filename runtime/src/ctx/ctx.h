@@ -16,7 +16,7 @@ void shoal_ctx_fini(void);
 /* World PE of pe in ctx's team; fatal one-line error on a bad ctx or pe. */
 int shoal_ctx_pe_slow(const char *routine, shmem_ctx_t ctx, int pe);
 
-static inline int shoal_ctx_pe(const char *routine, shmem_ctx_t ctx, int pe)
+SHOAL_HOT_INLINE int shoal_ctx_pe(const char *routine, shmem_ctx_t ctx, int pe)
 {
     if (SHOAL_LIKELY(ctx == SHMEM_CTX_DEFAULT)) return pe;
     return shoal_ctx_pe_slow(routine, ctx, pe);

@@ -11,14 +11,20 @@
 #include "heap/heap.h"
 #include "team/team_hooks.h"
 
+static void exhausted(const char *routine, size_t size)
+{
+    struct shoal_alloc_stats st;
+    shoal_alloc_stats(&shoal_host_heap, &st);
+    shoal_warn(routine, "symmetric heap exhausted: %zu bytes asked, %zu of %zu free (largest free "
+               "block %zu); raise SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=2G)", size,
+               st.free, shoal_host_heap.size, st.largest_free);
+}
+
 static void *alloc_collective(const char *routine, size_t size, size_t alignment)
 {
     SHOAL_CHECK_INIT(routine);
-    void *p = size ? shoal_heap_alloc(routine, size, alignment) : NULL;
-    if (!p && size)
-        shoal_warn(routine, "symmetric heap exhausted: %zu bytes asked, %zu of %zu free; raise "
-                   "SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=2G)", size,
-                   shoal_heap_free_bytes(), shoal_g.heap_user_size);
+    void *p = size ? shoal_alloc(&shoal_host_heap, size, alignment) : NULL;
+    if (!p && size) exhausted(routine, size);
     shoal_barrier_world();
     return p;
 }
@@ -48,10 +54,11 @@ void *shmem_calloc(size_t count, size_t size)
 
 void *shmem_align(size_t alignment, size_t size)
 {
-    if (alignment == 0 || (alignment & (alignment - 1)) || alignment > shoal_heap_max_alignment()) {
-        SHOAL_CHECK_INIT("shmem_align");
+    SHOAL_CHECK_INIT("shmem_align");
+    /* max_align is the same on every PE, so every PE gives the same answer. */
+    if (alignment == 0 || (alignment & (alignment - 1)) || alignment > shoal_host_heap.max_align) {
         shoal_warn("shmem_align", "alignment %zu is not a power of two of at most %zu", alignment,
-                   shoal_heap_max_alignment());
+                   shoal_host_heap.max_align);
         shoal_barrier_world();
         return NULL;
     }
@@ -63,7 +70,11 @@ void shmem_free(void *ptr)
     SHOAL_CHECK_INIT("shmem_free");
     shmem_quiet();
     shoal_barrier_world(); /* nobody is still using it */
-    if (ptr) shoal_heap_free("shmem_free", ptr);
+    if (ptr && shoal_alloc_free(&shoal_host_heap, ptr) != 0) {
+        if (!shoal_alloc_owns(&shoal_host_heap, ptr))
+            shoal_fatal("shmem_free", "%p is not in the symmetric heap", ptr);
+        shoal_fatal("shmem_free", "%p is not an allocated symmetric block (double free?)", ptr);
+    }
 }
 
 void *shmem_realloc(void *ptr, size_t size)
@@ -74,21 +85,20 @@ void *shmem_realloc(void *ptr, size_t size)
         shmem_free(ptr);
         return NULL;
     }
-    size_t old = shoal_heap_block_size(ptr);
+    size_t old = shoal_alloc_block_size(&shoal_host_heap, ptr);
     if (!old) shoal_fatal("shmem_realloc", "%p is not an allocated symmetric block", ptr);
     shmem_quiet();
     shoal_barrier_world();
-    void *p = shoal_heap_alloc("shmem_realloc", size, 0);
+    void *p = shoal_alloc(&shoal_host_heap, size, 0);
     if (p) {
         memcpy(p, ptr, old < size ? old : size);
-        shoal_heap_free("shmem_realloc", ptr);
+        shoal_alloc_free(&shoal_host_heap, ptr);
     } else {
-        shoal_warn("shmem_realloc", "symmetric heap exhausted: %zu bytes asked, %zu of %zu free; "
-                   "raise SHOAL_SYMMETRIC_SIZE", size, shoal_heap_free_bytes(), shoal_g.heap_user_size);
+        exhausted("shmem_realloc", size);
     }
     shoal_barrier_world();
     return p;
 }
 
-size_t shmemx_heap_size(void) { return shoal_g.heap_user_size; }
-size_t shmemx_heap_free(void) { return shoal_heap_free_bytes(); }
+size_t shmemx_heap_size(void) { return shoal_host_heap.size; }
+size_t shmemx_heap_free(void) { return shoal_host_heap.free_bytes; }

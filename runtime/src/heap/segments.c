@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -38,6 +39,17 @@ struct segment_info {
 };
 
 static int heap_fd = -1, data_fd = -1;
+
+struct shoal_allocator shoal_host_heap;
+
+void *shoal_heap_alloc_internal(size_t size, size_t alignment)
+{
+    void *p = shoal_alloc_internal(&shoal_host_heap, size, alignment);
+    if (!p)
+        shoal_fatal("shmem_init", "the runtime's own symmetric memory (%zu bytes) cannot hold %zu "
+                    "more bytes; lower SHOAL_MAX_TEAMS", shoal_host_heap.internal_size, size);
+    return p;
+}
 
 static uint64_t host_id(void)
 {
@@ -82,6 +94,8 @@ static int make_memfd(const char *name, size_t size)
 {
     int fd = memfd_create(name, MFD_CLOEXEC);
     if (fd < 0) shoal_fatal("shmem_init", "memfd_create failed: %s", strerror(errno));
+    /* memfds are created 0777; peers of this user open it through /proc, nobody else may. */
+    if (fchmod(fd, 0600) != 0) shoal_fatal("shmem_init", "fchmod of a segment: %s", strerror(errno));
     if (ftruncate(fd, (off_t)size) != 0)
         shoal_fatal("shmem_init", "cannot size a %zu-byte segment: %s", size, strerror(errno));
     return fd;
@@ -92,22 +106,25 @@ static void remap_data(void)
 {
     struct data_range r = {0, 0};
     dl_iterate_phdr(find_data, &r);
-    shoal_g.data_base = (char *)r.lo;
-    shoal_g.data_size = r.hi > r.lo ? r.hi - r.lo : 0;
-    if (!shoal_g.data_size) return;
-    data_fd = make_memfd("shoal-data", shoal_g.data_size);
+    struct shoal_segment *d = &shoal_g.seg[SHOAL_SEG_DATA];
+    *d = (struct shoal_segment){"data segment", SHOAL_SEG_HOST, (char *)r.lo,
+                                r.hi > r.lo ? r.hi - r.lo : 0, 0, &shoal_host_mem};
+    d->user_size = d->size;
+    if (!d->size) {
+        d->base = NULL;
+        return;
+    }
+    data_fd = make_memfd("shoal-data", d->size);
     size_t done = 0;
-    while (done < shoal_g.data_size) {
+    while (done < d->size) {
         /* The raw system call: the whole segment is copied, the gaps between globals included,
          * which AddressSanitizer's pwrite interceptor would report as reads out of bounds. */
-        ssize_t n = syscall(SYS_pwrite64, data_fd, shoal_g.data_base + done,
-                            shoal_g.data_size - done, (off_t)done);
+        ssize_t n = syscall(SYS_pwrite64, data_fd, d->base + done, d->size - done, (off_t)done);
         if (n <= 0) shoal_fatal("shmem_init", "cannot copy the data segment: %s", strerror(errno));
         done += (size_t)n;
     }
-    void *p = mmap(shoal_g.data_base, shoal_g.data_size, PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED, data_fd, 0);
-    if (p != shoal_g.data_base)
+    void *p = mmap(d->base, d->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, data_fd, 0);
+    if (p != d->base)
         shoal_fatal("shmem_init", "cannot remap the data segment: %s", strerror(errno));
 }
 
@@ -152,66 +169,79 @@ void shoal_segments_init(void)
     if (size > SIZE_MAX - INTERNAL_HEAP_SIZE - HEAP_BASE_ALIGN - page)
         shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is too large", env);
     size = (size + page - 1) & ~(page - 1);
-    shoal_g.heap_user_size = size;
-    shoal_g.heap_size = size + INTERNAL_HEAP_SIZE;
-    heap_fd = make_memfd("shoal-heap", shoal_g.heap_size);
-    shoal_g.heap_base = map_aligned(heap_fd, shoal_g.heap_size);
+    struct shoal_segment *h = &shoal_g.seg[SHOAL_SEG_HEAP];
+    heap_fd = make_memfd("shoal-heap", size + INTERNAL_HEAP_SIZE);
+    *h = (struct shoal_segment){"heap", SHOAL_SEG_HOST, map_aligned(heap_fd, size + INTERNAL_HEAP_SIZE),
+                                size + INTERNAL_HEAP_SIZE, size, &shoal_host_mem};
+    shoal_alloc_init(&shoal_host_heap, h->base, size, INTERNAL_HEAP_SIZE, HEAP_BASE_ALIGN);
     remap_data();
+    const struct shoal_segment *d = &shoal_g.seg[SHOAL_SEG_DATA];
 
-    struct segment_info mine = {host_id(), (int32_t)getpid(), heap_fd, data_fd,
-                                shoal_g.heap_size, shoal_g.data_size};
-    struct segment_info *all = calloc((size_t)shoal_g.npes, sizeof *all);
-    shoal_g.peers = calloc((size_t)shoal_g.npes, sizeof *shoal_g.peers);
-    shoal_g.local_pes = calloc((size_t)shoal_g.npes, sizeof(int));
-    if (!all || !shoal_g.peers || !shoal_g.local_pes) shoal_fatal("shmem_init", "out of memory");
+    const int n = shoal_g.npes;
+    struct segment_info mine = {host_id(), (int32_t)getpid(), heap_fd, data_fd, h->size, d->size};
+    struct segment_info *all = calloc((size_t)n, sizeof *all);
+    struct shoal_peer_info *info = calloc((size_t)n, sizeof *info);
+    int *map = calloc((size_t)n, sizeof *map);
+    shoal_g.peers = aligned_alloc(64, (size_t)n * sizeof *shoal_g.peers);
+    if (shoal_g.peers) memset(shoal_g.peers, 0, (size_t)n * sizeof *shoal_g.peers);
+    shoal_g.local_pes = calloc((size_t)n, sizeof(int));
+    shoal_g.shared_pes = calloc((size_t)n, sizeof(int));
+    if (!all || !info || !map || !shoal_g.peers || !shoal_g.local_pes || !shoal_g.shared_pes)
+        shoal_fatal("shmem_init", "out of memory");
     shoal_g.boot->allgather(&mine, all, sizeof mine);
 
-    shoal_g.n_local_pes = 0;
-    for (int pe = 0; pe < shoal_g.npes; pe++) {
-        struct shoal_peer *p = &shoal_g.peers[pe];
-        p->pid = all[pe].pid;
-        if (all[pe].heap_size != shoal_g.heap_size || all[pe].data_size != shoal_g.data_size)
+    for (int pe = 0; pe < n; pe++) {
+        if (all[pe].heap_size != h->size || all[pe].data_size != d->size)
             shoal_fatal("shmem_init", "PE %d has a %llu-byte heap and %llu-byte data segment, this PE "
                         "%zu and %zu: every PE must run the same program with the same "
                         "SHOAL_SYMMETRIC_SIZE", pe, (unsigned long long)all[pe].heap_size,
-                        (unsigned long long)all[pe].data_size, shoal_g.heap_size, shoal_g.data_size);
-        if (all[pe].host != mine.host)
-            shoal_fatal("shmem_init", "PE %d runs on another node; this build has only the "
-                        "shared-memory transport (off-node transports are not implemented yet)", pe);
-        shoal_g.local_pes[shoal_g.n_local_pes++] = pe;
-        p->ops = &shoal_transport_shm;
+                        (unsigned long long)all[pe].data_size, h->size, d->size);
+        shoal_g.peers[pe].pid = all[pe].pid;
+        info[pe].host = all[pe].host;
+    }
+    shoal_transport_select(info, map);
+
+    shoal_g.n_local_pes = shoal_g.n_shared_pes = 0;
+    for (int pe = 0; pe < n; pe++) {
+        struct shoal_peer *p = &shoal_g.peers[pe];
+        if (all[pe].host == mine.host) shoal_g.local_pes[shoal_g.n_local_pes++] = pe;
+        if (!map[pe]) continue;
+        shoal_g.shared_pes[shoal_g.n_shared_pes++] = pe;
         if (pe == shoal_g.me) {
-            p->heap = shoal_g.heap_base;
-            p->data = shoal_g.data_base;
+            p->base[SHOAL_SEG_HEAP] = h->base;
+            p->base[SHOAL_SEG_DATA] = d->base;
         } else {
-            p->heap = map_peer(all[pe].pid, all[pe].heap_fd, shoal_g.heap_size);
-            p->data = shoal_g.data_size ? map_peer(all[pe].pid, all[pe].data_fd, shoal_g.data_size) : NULL;
+            p->base[SHOAL_SEG_HEAP] = map_peer(all[pe].pid, all[pe].heap_fd, h->size);
+            p->base[SHOAL_SEG_DATA] = d->size ? map_peer(all[pe].pid, all[pe].data_fd, d->size) : NULL;
         }
     }
     free(all);
+    free(info);
+    free(map);
     /* Peers have opened our fds once everybody passes this point. */
     shoal_g.boot->barrier();
 }
 
 void shoal_segments_fini(void)
 {
+    const struct shoal_segment *h = &shoal_g.seg[SHOAL_SEG_HEAP], *d = &shoal_g.seg[SHOAL_SEG_DATA];
     for (int pe = 0; pe < shoal_g.npes; pe++) {
         struct shoal_peer *p = &shoal_g.peers[pe];
         if (pe == shoal_g.me) continue;
-        if (p->heap) munmap(p->heap, shoal_g.heap_size);
-        if (p->data) munmap(p->data, shoal_g.data_size);
+        if (p->base[SHOAL_SEG_HEAP]) munmap(p->base[SHOAL_SEG_HEAP], h->size);
+        if (p->base[SHOAL_SEG_DATA]) munmap(p->base[SHOAL_SEG_DATA], d->size);
     }
-    munmap(shoal_g.heap_base, shoal_g.heap_size);
+    munmap(h->base, h->size);
+    shoal_alloc_fini(&shoal_host_heap);
     /* The data segment stays mapped: it holds this program's globals. */
     if (heap_fd >= 0) close(heap_fd);
     if (data_fd >= 0) close(data_fd);
     heap_fd = data_fd = -1;
     free(shoal_g.peers);
     free(shoal_g.local_pes);
+    free(shoal_g.shared_pes);
     shoal_g.peers = NULL;
-    shoal_g.local_pes = NULL;
-    shoal_g.heap_base = NULL;
-    shoal_g.heap_size = shoal_g.heap_user_size = 0;
-    shoal_g.data_base = NULL;
-    shoal_g.data_size = 0;
+    shoal_g.local_pes = shoal_g.shared_pes = NULL;
+    memset(&shoal_g.seg[SHOAL_SEG_HEAP], 0, sizeof shoal_g.seg[SHOAL_SEG_HEAP]);
+    memset(&shoal_g.seg[SHOAL_SEG_DATA], 0, sizeof shoal_g.seg[SHOAL_SEG_DATA]);
 }

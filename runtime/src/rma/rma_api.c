@@ -9,13 +9,13 @@
  * the typed (shmem_int_put), SIZE (shmem_put32) and mem (shmem_putmem) routines. */
 #define SHOAL_DEF_BLOCK(T, SIZE, PUT, GET, PUT_NBI, GET_NBI, IPUT, IGET, PUT_SIG, PUT_SIG_NBI)   \
     SHOAL_API_PAIR(void, PUT, (T * dest, const T *source, size_t nelems, int pe),                \
-                   { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
+                   { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe, 0); })              \
     SHOAL_API_PAIR(void, GET, (T * dest, const T *source, size_t nelems, int pe),                \
-                   { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
+                   { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe, 0); })              \
     SHOAL_API_PAIR(void, PUT_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
-                   { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
+                   { shoal_put(routine, ctx, dest, source, nelems, SIZE, pe, SHOAL_XFER_NBI); }) \
     SHOAL_API_PAIR(void, GET_NBI, (T * dest, const T *source, size_t nelems, int pe),            \
-                   { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe); })                 \
+                   { shoal_get(routine, ctx, dest, source, nelems, SIZE, pe, SHOAL_XFER_NBI); }) \
     SHOAL_API_PAIR(void, IPUT,                                                                   \
                    (T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,      \
                     int pe),                                                                     \
@@ -28,12 +28,12 @@
                    (T * dest, const T *source, size_t nelems, uint64_t *sig_addr,                \
                     uint64_t signal, int sig_op, int pe),                                        \
                    { shoal_put_signal(routine, ctx, dest, source, nelems, SIZE, sig_addr,        \
-                                      signal, sig_op, pe); })                                    \
+                                      signal, sig_op, pe, 0); })                                 \
     SHOAL_API_PAIR(void, PUT_SIG_NBI,                                                            \
                    (T * dest, const T *source, size_t nelems, uint64_t *sig_addr,                \
                     uint64_t signal, int sig_op, int pe),                                        \
                    { shoal_put_signal(routine, ctx, dest, source, nelems, SIZE, sig_addr,        \
-                                      signal, sig_op, pe); })
+                                      signal, sig_op, pe, SHOAL_XFER_NBI); })
 
 /* Typed: shmem_int_put, shmem_int_p, shmem_int_g ... */
 #define SHOAL_DEF_TYPED(T, N, A)                                                                 \
@@ -41,16 +41,16 @@
                     N##_iget, N##_put_signal, N##_put_signal_nbi)                                \
     SHOAL_API_PAIR(void, N##_p, (T * dest, T value, int pe), {                                   \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \
-        T *r = shoal_remote(routine, dest, sizeof(T), wpe);                                      \
+        T *r = (T *)shoal_heap_on(dest, sizeof(T), wpe);                                         \
         if (SHOAL_LIKELY(r != NULL)) *r = value;                                                 \
-        else shoal_g.peers[wpe].ops->put(dest, &value, sizeof(T), wpe);                         \
+        else shoal_path_put_slow(routine, dest, &value, sizeof(T), wpe, 0);                      \
     })                                                                                           \
     SHOAL_API_PAIR(T, N##_g, (const T *source, int pe), {                                        \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \
-        const T *r = shoal_remote(routine, source, sizeof(T), wpe);                              \
+        const T *r = (const T *)shoal_heap_on(source, sizeof(T), wpe);                           \
         if (SHOAL_LIKELY(r != NULL)) return *r;                                                  \
         T value;                                                                                 \
-        shoal_g.peers[wpe].ops->get(&value, source, sizeof(T), wpe);                            \
+        shoal_path_get_slow(routine, &value, source, sizeof(T), wpe, 0);                         \
         return value;                                                                            \
     })
 SHOAL_RMA_TYPES(SHOAL_DEF_TYPED, _)

@@ -8,21 +8,20 @@
 
 void shoal_put_signal(const char *routine, shmem_ctx_t ctx, void *dest, const void *src,
                       size_t nelems, size_t elem, uint64_t *sig_addr, uint64_t signal, int sig_op,
-                      int pe)
+                      int pe, int flags)
 {
     if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD)
         shoal_fatal(routine, "sig_op %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
     int wpe = shoal_ctx_pe(routine, ctx, pe);
-    shoal_put(routine, SHMEM_CTX_DEFAULT, dest, src, nelems, elem, wpe);
+    shoal_put(routine, SHMEM_CTX_DEFAULT, dest, src, nelems, elem, wpe, flags);
     uint64_t *s = shoal_remote(routine, sig_addr, sizeof *sig_addr, wpe);
     if (SHOAL_LIKELY(s != NULL)) {
         if (sig_op == SHMEM_SIGNAL_SET) __atomic_store_n(s, signal, __ATOMIC_RELEASE);
         else __atomic_fetch_add(s, signal, __ATOMIC_RELEASE);
     } else {
-        const struct shoal_transport_ops *ops = shoal_g.peers[wpe].ops;
-        ops->fence();
-        ops->amo(sig_op == SHMEM_SIGNAL_SET ? SHOAL_AMO_SET : SHOAL_AMO_ADD, sig_addr, 8, &signal,
-                 NULL, NULL, wpe);
+        shoal_path_order(routine, wpe); /* whoever sees the signal sees the data */
+        shoal_path_amo_slow(routine, sig_op == SHMEM_SIGNAL_SET ? SHOAL_AMO_SET : SHOAL_AMO_ADD,
+                            sig_addr, sizeof *sig_addr, &signal, NULL, NULL, wpe);
     }
 }
 

@@ -1,4 +1,5 @@
-/* Strided put/get (iput/iget). */
+/* Strided put/get (iput/iget): the range is checked once, then each element takes the
+ * data-path funnel (one memcpy per element on mapped memory). */
 #include "rma/rma.h"
 
 /* Bytes from the first to the last element touched, for the bounds check. */
@@ -20,9 +21,11 @@ void shoal_iput(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
     char *r = shoal_remote(routine, dest, len, pe);
     const char *s = src;
     for (size_t i = 0; i < nelems; i++) {
-        if (SHOAL_LIKELY(r != NULL)) memcpy(r + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
-        else shoal_g.peers[pe].ops->put((char *)dest + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem, pe);
+        const size_t d = i * (size_t)dst * elem, o = i * (size_t)sst * elem;
+        if (SHOAL_LIKELY(r != NULL)) memcpy(r + d, s + o, elem);
+        else shoal_path_put_slow(routine, (char *)dest + d, s + o, elem, pe, SHOAL_XFER_NBI);
     }
+    if (r == NULL) shoal_path_order(routine, pe); /* complete at return, as a blocking put */
 }
 
 void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,
@@ -35,7 +38,9 @@ void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
     const char *r = shoal_remote(routine, src, len, pe);
     char *d = dest;
     for (size_t i = 0; i < nelems; i++) {
-        if (SHOAL_LIKELY(r != NULL)) memcpy(d + i * (size_t)dst * elem, r + i * (size_t)sst * elem, elem);
-        else shoal_g.peers[pe].ops->get(d + i * (size_t)dst * elem, (const char *)src + i * (size_t)sst * elem, elem, pe);
+        const size_t o = i * (size_t)dst * elem, s = i * (size_t)sst * elem;
+        if (SHOAL_LIKELY(r != NULL)) memcpy(d + o, r + s, elem);
+        else shoal_path_get_slow(routine, d + o, (const char *)src + s, elem, pe, SHOAL_XFER_NBI);
     }
+    if (r == NULL) shoal_path_order(routine, pe); /* the values are here at return */
 }

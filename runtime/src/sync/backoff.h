@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <time.h>
 #include "core/state.h"
+#include "transport/transport.h"
 
 struct shoal_backoff {
     unsigned n;
@@ -30,9 +31,11 @@ static inline void shoal_cpu_relax(void)
 #endif
 }
 
-/* Call once per failed poll. */
+/* Call once per failed poll. With an off-node transport in use, every failed poll also lets
+ * incoming operations land (their target may be the very word being polled). */
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
+    if (SHOAL_UNLIKELY(shoal_g.remote != NULL)) shoal_g.remote->progress();
     unsigned n = b->n++;
     if (n < b->spin) {
         shoal_cpu_relax();

@@ -1,45 +1,50 @@
 /* Distributed locks: a ticket lock in the lock word's copy on PE 0 (high 32 bits: next
  * ticket, low 32 bits: now serving). Fair under contention; the word starts at 0 as the spec
- * requires, and every PE agrees on where it lives. */
+ * requires, and every PE agrees on where it lives. Every access takes the data-path funnel,
+ * so PE 0 may be on another node. */
 #include <shmem.h>
 
-#include "core/remote.h"
+#include "path/path.h"
 #include "sync/backoff.h"
 
 #define TICKET ((uint64_t)1 << 32)
 #define SERVING(w) ((uint32_t)(w))
 #define NEXT(w) ((uint32_t)((w) >> 32))
+#define HOME 0 /* the PE whose copy of the lock word is the lock */
 
-static uint64_t *home(const char *routine, long *lock)
+static uint64_t lock_amo(const char *routine, enum shoal_amo_op op, long *lock, uint64_t v,
+                         uint64_t cond)
 {
-    return (uint64_t *)shoal_remote(routine, lock, sizeof *lock, 0);
+    return shoal_path_amo64(routine, op, lock, v, cond, HOME);
 }
 
 void shmem_set_lock(long *lock)
 {
-    uint64_t *w = home("shmem_set_lock", lock);
-    uint32_t ticket = NEXT(__atomic_fetch_add(w, TICKET, __ATOMIC_ACQ_REL));
-    SHOAL_WAIT_FOR(SERVING(__atomic_load_n(w, __ATOMIC_ACQUIRE)) == ticket);
+    const char *routine = "shmem_set_lock";
+    uint32_t ticket = NEXT(lock_amo(routine, SHOAL_AMO_ADD, lock, TICKET, 0));
+    SHOAL_WAIT_FOR(SERVING(lock_amo(routine, SHOAL_AMO_FETCH, lock, 0, 0)) == ticket);
 }
 
 int shmem_test_lock(long *lock)
 {
-    uint64_t *w = home("shmem_test_lock", lock);
-    uint64_t cur = __atomic_load_n(w, __ATOMIC_ACQUIRE);
+    const char *routine = "shmem_test_lock";
+    uint64_t cur = lock_amo(routine, SHOAL_AMO_FETCH, lock, 0, 0);
     if (NEXT(cur) != SERVING(cur)) return 1;
-    return __atomic_compare_exchange_n(w, &cur, cur + TICKET, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ? 0 : 1;
+    return lock_amo(routine, SHOAL_AMO_CSWAP, lock, cur + TICKET, cur) == cur ? 0 : 1;
 }
 
 void shmem_clear_lock(long *lock)
 {
-    uint64_t *w = home("shmem_clear_lock", lock);
-    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* quiet: the critical section's updates land first */
-    uint64_t cur = __atomic_load_n(w, __ATOMIC_ACQUIRE);
+    const char *routine = "shmem_clear_lock";
+    shmem_quiet(); /* the critical section's updates land first */
+    uint64_t cur = lock_amo(routine, SHOAL_AMO_FETCH, lock, 0, 0);
     if (NEXT(cur) == SERVING(cur))
-        shoal_fatal("shmem_clear_lock", "lock %p is not held", (void *)lock);
+        shoal_fatal(routine, "lock %p is not held", (void *)lock);
     /* Only the holder moves "serving"; a carry out of the low half must not touch "next". */
-    uint64_t want;
-    do {
-        want = (cur & ~(uint64_t)0xffffffffu) | (uint32_t)(SERVING(cur) + 1);
-    } while (!__atomic_compare_exchange_n(w, &cur, want, 1, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE));
+    for (;;) {
+        uint64_t want = (cur & ~(uint64_t)0xffffffffu) | (uint32_t)(SERVING(cur) + 1);
+        uint64_t seen = lock_amo(routine, SHOAL_AMO_CSWAP, lock, want, cur);
+        if (seen == cur) return;
+        cur = seen;
+    }
 }

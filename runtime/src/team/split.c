@@ -10,7 +10,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "coll/coll.h"
+#include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
 

@@ -8,7 +8,7 @@
 #include <shmemx.h>
 
 #include "bootstrap/bootstrap.h"
-#include "coll/coll.h"
+#include "coll/engine/engine.h"
 #include "core/check.h"
 #include "core/error.h"
 #include "core/state.h"
@@ -106,11 +106,11 @@ void shoal_teams_init(void)
 
     /* SHMEM_TEAM_WORLD */
     shoal_team_create(0, shoal_g.npes, 0, 1, NULL, shoal_g.me, NULL, 0);
-    /* SHMEM_TEAM_SHARED: the PEs of this node, ascending. */
-    int me_local = 0;
-    for (int i = 0; i < shoal_g.n_local_pes; i++)
-        if (shoal_g.local_pes[i] == shoal_g.me) me_local = i;
-    shoal_team_create(1, shoal_g.n_local_pes, 0, 1, shoal_g.local_pes, me_local, NULL, 0);
+    /* SHMEM_TEAM_SHARED: the PEs whose memory is mapped here (shmem_ptr works), ascending. */
+    int me_shared = 0;
+    for (int i = 0; i < shoal_g.n_shared_pes; i++)
+        if (shoal_g.shared_pes[i] == shoal_g.me) me_shared = i;
+    shoal_team_create(1, shoal_g.n_shared_pes, 0, 1, shoal_g.shared_pes, me_shared, NULL, 0);
 
     shoal_team_init_board_reserve();
 }

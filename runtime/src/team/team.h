@@ -11,7 +11,7 @@
 
 #include <shmem.h>
 
-#include "coll/group.h"
+#include "coll/engine/group.h"
 
 #define SHOAL_TEAM_RING 8
 #define SHOAL_TEAM_AREAS (SHOAL_TEAM_RING + 1) /* ring, then the barrier area */

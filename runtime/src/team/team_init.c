@@ -22,7 +22,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "coll/group.h"
+#include "coll/engine/group.h"
 #include "core/check.h"
 #include "heap/heap.h"
 #include "team/team.h"

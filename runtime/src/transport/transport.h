@@ -1,30 +1,59 @@
-/* A transport moves bytes and performs atomics to one peer. The API layer first tries the
- * direct path (the peer's segment is mapped here: plain loads/stores, see core/remote.h);
- * only peers without a mapping go through their ops table. A transport knows nothing of
- * teams or collectives. Addresses passed here are symmetric addresses on THIS PE. */
+/* A transport moves bytes and performs atomics to peers whose memory is not mapped here. The
+ * data-path funnel (path/path.c) is its only caller on the data path: a mapped peer is reached
+ * with loads and stores and never gets here. Addresses are (segment row, offset): the same
+ * offset names the same object on every PE. A transport knows nothing of teams or
+ * collectives. Every routine returns a status (core/status.h), 0 on success. */
 #ifndef SHOAL_TRANSPORT_H
 #define SHOAL_TRANSPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-enum shoal_amo_op {
-    SHOAL_AMO_FETCH, SHOAL_AMO_SET, SHOAL_AMO_SWAP, SHOAL_AMO_CSWAP, SHOAL_AMO_ADD,
-    SHOAL_AMO_AND, SHOAL_AMO_OR, SHOAL_AMO_XOR
-};
+#include "core/amo_op.h"
+#include "core/status.h"
+
+/* put/get flags */
+#define SHOAL_XFER_NBI 1 /* complete at the next quiet (or flush of that PE), not at return */
 
 struct shoal_transport_ops {
     const char *name;
-    void (*put)(void *dest, const void *src, size_t len, int pe);
-    void (*get)(void *dest, const void *src, size_t len, int pe);
-    /* 4- or 8-byte integer atomics; result gets the old value where the op fetches. */
-    void (*amo)(enum shoal_amo_op op, void *dest, size_t size, const void *operand,
-                const void *cond, void *result, int pe);
-    void (*fence)(void);
-    void (*quiet)(void);
+    /* Collective over the job, after the segments exist and peers are selected. */
+    int (*init)(void);
+    int (*fini)(void);
+    /* Collective: make segment seg reachable by peers (memory registration, windows). */
+    int (*attach)(int seg);
+    int (*detach)(int seg);
+    /* Without SHOAL_XFER_NBI, put returns once src may be reused and get once dest holds the
+     * data; both complete remotely at quiet/flush. */
+    int (*put)(int pe, int seg, size_t off, const void *src, size_t len, int flags);
+    int (*get)(int pe, int seg, size_t off, void *dest, size_t len, int flags);
+    /* 4- or 8-byte integer atomics; result (when not NULL) holds the old value at return. */
+    int (*amo)(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+               const void *operand, const void *cond, void *result);
+    int (*fence)(void);      /* order: earlier puts/AMOs to a PE land before later ones */
+    int (*quiet)(void);      /* complete every put, get and AMO issued so far */
+    int (*flush)(int pe);    /* complete those to pe */
+    void (*progress)(void);  /* let incoming operations land here (every wait calls it) */
 };
 
-/* Node-local peers: the segments are mapped, so this table is the direct path itself. */
+/* Node-local peers: their segments are mapped, so loads and stores are the transport. */
 extern const struct shoal_transport_ops shoal_transport_shm;
+/* Off-node peers over MPI-3 RMA (transport/mpi.c), where MPI was built in; NULL otherwise. */
+extern const struct shoal_transport_ops *const shoal_transport_mpi;
+
+/* Peer selection (transport/select.c): after the segment exchange, before the mappings. */
+struct shoal_peer_info {
+    uint64_t host; /* which node */
+};
+/* Read SHOAL_TRANSPORT (fatal on a bad value); before the bootstrap starts. */
+void shoal_transport_check_env(void);
+/* Fill peers[].ops and .node and shoal_g.remote from every PE's info; 1 in map[pe] where the
+ * peer's segments are to be mapped here. */
+void shoal_transport_select(const struct shoal_peer_info *info, int *map);
+/* Start the off-node transport, if any, and attach the existing segments (collective). */
+void shoal_transport_start(void);
+void shoal_transport_stop(void);
+/* The name of the transport reaching pe ("self", "shm", "mpi"). */
+const char *shoal_transport_name(int pe);
 
 #endif

@@ -15,10 +15,7 @@
 
 #include <shmem.h>
 
-#include "coll/aset.h"
-#include "coll/coll.h"
-#include "core/check.h"
-#include "team/team.h"
+#include "coll/engine/engine.h"
 
 /* Mailbox exchange: member i's block (sizes[i] bytes, mine at src) lands at dest + offs[i]. */
 static void gather_mbox(const char *routine, const struct shoal_group *g, void *dest,
@@ -203,51 +200,4 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
     /* All N-1 blocks arrived: every member has read my size word. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
     free(sizes);
-}
-
-/* ---- Team-based entry points ----------------------------------------------------------- */
-
-static int team_gather(const char *routine, shmem_team_t team, void *dest, const void *src,
-                       size_t nelems, size_t esize, int fixed)
-{
-    struct shoal_team *t = shoal_team_lookup(routine, team);
-    if (!t) return -1;
-    SHOAL_CHECK_LEN(routine, nelems, esize);
-    const size_t nbytes = nelems * esize;
-    if (fixed) SHOAL_CHECK_LEN(routine, nbytes, (size_t)t->size);
-    shoal_coll_check_sym(routine, "source", src, nbytes);
-    shoal_coll_check_sym(routine, "dest", dest, fixed ? nbytes * (size_t)t->size : nbytes);
-    struct shoal_group g;
-    shoal_team_begin(t, &g);
-    if (fixed)
-        shoal_coll_fcollect(routine, &g, dest, src, nbytes, 0);
-    else
-        shoal_coll_collect(routine, &g, dest, src, nbytes);
-    shoal_team_area_end(t, 1);
-    return 0;
-}
-
-#define SHOAL_DEF_GATHER(TYPE, NAME, A)                                                          \
-    int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) \
-    {                                                                                            \
-        return team_gather("shmem_" #NAME "_collect", team, dest, source, nelems, sizeof(TYPE), \
-                           0);                                                                   \
-    }                                                                                            \
-    int shmem_##NAME##_fcollect(shmem_team_t team, TYPE *dest, const TYPE *source,               \
-                                size_t nelems)                                                   \
-    {                                                                                            \
-        return team_gather("shmem_" #NAME "_fcollect", team, dest, source, nelems,              \
-                           sizeof(TYPE), 1);                                                     \
-    }
-SHOAL_RMA_TYPES(SHOAL_DEF_GATHER, _)
-#undef SHOAL_DEF_GATHER
-
-int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
-{
-    return team_gather("shmem_collectmem", team, dest, source, nelems, 1, 0);
-}
-
-int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
-{
-    return team_gather("shmem_fcollectmem", team, dest, source, nelems, 1, 1);
 }

@@ -18,7 +18,7 @@
 
 #include <shmem.h>
 
-#include "coll/coll.h"
+#include "coll/engine/engine.h"
 
 #define BLOCK_BYTES 8192
 

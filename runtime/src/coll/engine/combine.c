@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "coll/coll.h"
+#include "coll/engine/engine.h"
 
 #define SHOAL_INT_KINDS(X)                                                                       \
     X(S8, int8_t) X(S16, int16_t) X(S32, int32_t) X(S64, int64_t) X(U8, uint8_t)                 \

@@ -8,10 +8,7 @@
 
 #include <shmem.h>
 
-#include "coll/aset.h"
-#include "coll/coll.h"
-#include "core/check.h"
-#include "team/team.h"
+#include "coll/engine/engine.h"
 
 /* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
 static void scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize)
@@ -83,53 +80,4 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
 #undef SRC_BLOCK
 #undef DST_BLOCK
-}
-
-/* ---- Team-based entry points ----------------------------------------------------------- */
-
-static int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void *src,
-                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t esize)
-{
-    struct shoal_team *t = shoal_team_lookup(routine, team);
-    if (!t) return -1;
-    if (dst < 1 || sst < 1)
-        shoal_fatal(routine, "strides must be at least 1 (dst %td, sst %td)", dst, sst);
-    SHOAL_CHECK_LEN(routine, nelems, esize);
-    /* Extent of the last element of the last block, in elements. */
-    size_t span_s = nelems ? ((size_t)t->size * nelems - 1) * (size_t)sst + 1 : 0;
-    size_t span_d = nelems ? ((size_t)t->size * nelems - 1) * (size_t)dst + 1 : 0;
-    shoal_coll_check_sym(routine, "source", src, span_s * esize);
-    shoal_coll_check_sym(routine, "dest", dest, span_d * esize);
-    struct shoal_group g;
-    shoal_team_begin(t, &g);
-    shoal_coll_alltoall(routine, &g, dest, src, dst, sst, nelems, esize);
-    shoal_team_area_end(t, 1);
-    return 0;
-}
-
-#define SHOAL_DEF_A2A(TYPE, NAME, A)                                                             \
-    int shmem_##NAME##_alltoall(shmem_team_t team, TYPE *dest, const TYPE *source,               \
-                                size_t nelems)                                                   \
-    {                                                                                            \
-        return team_alltoall("shmem_" #NAME "_alltoall", team, dest, source, 1, 1, nelems,       \
-                             sizeof(TYPE));                                                      \
-    }                                                                                            \
-    int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source,              \
-                                 ptrdiff_t dst, ptrdiff_t sst, size_t nelems)                    \
-    {                                                                                            \
-        return team_alltoall("shmem_" #NAME "_alltoalls", team, dest, source, dst, sst, nelems,  \
-                             sizeof(TYPE));                                                      \
-    }
-SHOAL_RMA_TYPES(SHOAL_DEF_A2A, _)
-#undef SHOAL_DEF_A2A
-
-int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
-{
-    return team_alltoall("shmem_alltoallmem", team, dest, source, 1, 1, nelems, 1);
-}
-
-int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
-                       ptrdiff_t sst, size_t nelems)
-{
-    return team_alltoall("shmem_alltoallsmem", team, dest, source, dst, sst, nelems, 1);
 }

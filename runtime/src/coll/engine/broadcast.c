@@ -13,10 +13,7 @@
 
 #include <shmem.h>
 
-#include "coll/aset.h"
-#include "coll/coll.h"
-#include "core/check.h"
-#include "team/team.h"
+#include "coll/engine/engine.h"
 
 #define MAX_CHILDREN 64
 
@@ -123,40 +120,4 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
             bcast_pull(routine, g, dest, src, nbytes, root);
     }
     if (g->me == root && root_copies && dest != src && nbytes) memmove(dest, src, nbytes);
-}
-
-/* ---- Team-based entry points ----------------------------------------------------------- */
-
-static int team_bcast(const char *routine, shmem_team_t team, void *dest, const void *src,
-                      size_t nelems, size_t esize, int root)
-{
-    struct shoal_team *t = shoal_team_lookup(routine, team);
-    if (!t) return -1;
-    SHOAL_CHECK_LEN(routine, nelems, esize);
-    shoal_check_root(routine, root, t->size);
-    const size_t nbytes = nelems * esize;
-    shoal_coll_check_sym(routine, "dest", dest, nbytes);
-    shoal_coll_check_sym(routine, "source", src, nbytes);
-    struct shoal_group g;
-    shoal_team_begin(t, &g);
-    shoal_coll_bcast(routine, &g, dest, src, nbytes, root, 1);
-    shoal_team_area_end(t, 0);
-    t->lead_hint = root == 0;
-    return 0;
-}
-
-#define SHOAL_DEF_BCAST(TYPE, NAME, A)                                                           \
-    int shmem_##NAME##_broadcast(shmem_team_t team, TYPE *dest, const TYPE *source,              \
-                                 size_t nelems, int PE_root)                                     \
-    {                                                                                            \
-        return team_bcast("shmem_" #NAME "_broadcast", team, dest, source, nelems, sizeof(TYPE), \
-                          PE_root);                                                              \
-    }
-SHOAL_RMA_TYPES(SHOAL_DEF_BCAST, _)
-#undef SHOAL_DEF_BCAST
-
-int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t nelems,
-                       int PE_root)
-{
-    return team_bcast("shmem_broadcastmem", team, dest, source, nelems, 1, PE_root);
 }

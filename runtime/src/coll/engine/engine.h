@@ -1,4 +1,4 @@
-/* The collectives engine: one implementation per collective, over a group (coll/group.h).
+/* The collectives engine: one implementation per collective, over a group (coll/engine/group.h); it knows no teams.
  * The public entry points (team-based and active-set) build a group and call these. */
 #ifndef SHOAL_COLL_H
 #define SHOAL_COLL_H
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "coll/group.h"
+#include "coll/engine/group.h"
 
 /* src/dest are private memory (not symmetric): use only mailbox algorithms. Internal use with
  * small payloads (team creation). */

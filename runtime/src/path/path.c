@@ -1,0 +1,101 @@
+/* The slow half of the data-path funnel (path.h): the segment table lookup with its checks,
+ * then a mapped segment's mem ops or the peer's transport. */
+#include <stdint.h>
+
+#include "core/error.h"
+#include "path/path.h"
+
+static void not_symmetric(const char *routine, const void *addr, size_t len, int pe)
+{
+    size_t off;
+    const int s = shoal_seg_find(addr, &off);
+    if (s >= 0 && off < shoal_g.seg[s].user_size)
+        shoal_fatal(routine, "%zu bytes at %p run past the end of the symmetric %s (pe %d)", len,
+                    addr, shoal_g.seg[s].name, pe);
+    shoal_fatal(routine, "address %p is not symmetric (not in the symmetric heap or a global "
+                "variable) (pe %d)", addr, pe);
+}
+
+void *shoal_remote_slow(const char *routine, const void *addr, size_t len, int pe)
+{
+    if (len == 0) return (void *)addr; /* nothing moves: any address will do */
+    size_t off;
+    const int s = shoal_seg_user(addr, len, &off);
+    if (SHOAL_UNLIKELY(s < 0)) not_symmetric(routine, addr, len, pe);
+    char *b = shoal_g.peers[pe].base[s];
+    return b && shoal_g.seg[s].kind == SHOAL_SEG_HOST ? b + off : NULL;
+}
+
+void shoal_target_of(const char *routine, const void *addr, size_t len, int pe,
+                     struct shoal_target *t)
+{
+    SHOAL_CHECK_INIT(routine);
+    SHOAL_CHECK_PE(routine, pe);
+    const int s = shoal_seg_user(addr, len ? len : 1, &t->off);
+    if (SHOAL_UNLIKELY(s < 0)) not_symmetric(routine, addr, len, pe);
+    t->seg = s;
+    char *b = shoal_g.peers[pe].base[s];
+    t->mapped = b ? b + t->off : NULL;
+}
+
+static void transport_failed(const char *routine, const char *what, int pe, int rc)
+{
+    shoal_fatal(routine, "%s to PE %d through the %s transport failed: %s", what, pe,
+                shoal_g.peers[pe].ops->name, shoal_status_string(rc));
+}
+
+void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
+                         int flags)
+{
+    SHOAL_CHECK_INIT(routine);
+    SHOAL_CHECK_PE(routine, pe);
+    if (len == 0) return;
+    struct shoal_target t;
+    shoal_target_of(routine, dest, len, pe, &t);
+    if (t.mapped) {
+        shoal_g.seg[t.seg].mem->put(t.mapped, src, len);
+        return;
+    }
+    const int rc = shoal_g.peers[pe].ops->put(pe, t.seg, t.off, src, len, flags);
+    if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "a put", pe, rc);
+}
+
+void shoal_path_get_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
+                         int flags)
+{
+    SHOAL_CHECK_INIT(routine);
+    SHOAL_CHECK_PE(routine, pe);
+    if (len == 0) return;
+    struct shoal_target t;
+    shoal_target_of(routine, src, len, pe, &t);
+    if (t.mapped) {
+        shoal_g.seg[t.seg].mem->get(dest, t.mapped, len);
+        return;
+    }
+    const int rc = shoal_g.peers[pe].ops->get(pe, t.seg, t.off, dest, len, flags);
+    if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "a get", pe, rc);
+}
+
+void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *addr,
+                         size_t size, const void *operand, const void *cond, void *result, int pe)
+{
+    if (size != 4 && size != 8) shoal_fatal(routine, "no %zu-byte atomics", size);
+    struct shoal_target t;
+    shoal_target_of(routine, addr, size, pe, &t);
+    if (t.mapped) {
+        shoal_g.seg[t.seg].mem->amo(op, t.mapped, size, operand, cond, result);
+        return;
+    }
+    const int rc = shoal_g.peers[pe].ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
+    if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "an atomic", pe, rc);
+}
+
+void shoal_path_order(const char *routine, int pe)
+{
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    const struct shoal_transport_ops *ops = shoal_g.peers[pe].ops;
+    if (ops != &shoal_transport_shm) {
+        const int rc = ops->flush(pe);
+        if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "a flush", pe, rc);
+    }
+}

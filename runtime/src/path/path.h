@@ -1,0 +1,103 @@
+/* The data-path funnel: every RMA, AMO, signal and lock operation reaches its target through
+ * here. Resolution happens once per call:
+ *   1. the host heap of a mapped peer: memcpy / CPU atomics, inline (core/remote.h);
+ *   2. any other segment mapped here (globals, the device heap): the segment's mem ops;
+ *   3. a peer that is not mapped: its transport's ops, by (segment, offset).
+ * Only 1 is inline; 2 and 3 are shoal_path_*_slow (path.c). */
+#ifndef SHOAL_PATH_PATH_H
+#define SHOAL_PATH_PATH_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/amo_op.h"
+#include "core/remote.h"
+#include "transport/transport.h"
+
+/* Where a checked symmetric range lives on pe. */
+struct shoal_target {
+    int seg;      /* segment row */
+    size_t off;   /* offset in the segment */
+    char *mapped; /* this process's address of it on pe; NULL: through pe's transport */
+};
+
+/* Resolve [addr, addr+len) on pe, with the checks: a one-line fatal error naming routine when
+ * it is not inside one segment's user part. */
+void shoal_target_of(const char *routine, const void *addr, size_t len, int pe,
+                     struct shoal_target *t);
+
+/* flags: SHOAL_XFER_NBI (complete at quiet). */
+void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
+                         int flags);
+void shoal_path_get_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
+                         int flags);
+/* 4- or 8-byte atomic on addr at pe; result (when not NULL) gets the old value. */
+void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *addr,
+                         size_t size, const void *operand, const void *cond, void *result, int pe);
+/* Everything issued to pe so far lands before what is issued next (put-with-signal). */
+void shoal_path_order(const char *routine, int pe);
+
+/* Host memory of a mapped peer (the heap, then the globals), for the inline paths: NULL sends
+ * the call to the slow path, which does every other case (and every check) out of line, so the
+ * inline path keeps no registers for it. */
+SHOAL_HOT_INLINE char *shoal_seg_on(int s, const void *addr, size_t len, int pe)
+{
+    const struct shoal_segment *g = &shoal_g.seg[s];
+    const uintptr_t off = (uintptr_t)addr - (uintptr_t)g->base;
+    if (off >= g->user_size || len > g->user_size - off) return NULL;
+    char *b = shoal_g.peers[pe].base[s];
+    return b ? b + off : NULL;
+}
+
+SHOAL_HOT_INLINE char *shoal_heap_on(const void *addr, size_t len, int pe)
+{
+    /* Before init and after finalize the rows are empty, so this fails too. */
+    if (SHOAL_UNLIKELY((unsigned)pe >= (unsigned)shoal_g.npes)) return NULL;
+    char *r = shoal_seg_on(SHOAL_SEG_HEAP, addr, len, pe);
+    if (SHOAL_LIKELY(r != NULL)) return r;
+    return shoal_seg_on(SHOAL_SEG_DATA, addr, len, pe);
+}
+
+SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void *src, size_t len,
+                                     int pe, int flags)
+{
+    char *r = shoal_heap_on(dest, len, pe);
+    if (SHOAL_LIKELY(r != NULL)) memcpy(r, src, len);
+    else shoal_path_put_slow(routine, dest, src, len, pe, flags);
+}
+
+SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void *src, size_t len,
+                                     int pe, int flags)
+{
+    const char *r = shoal_heap_on(src, len, pe);
+    if (SHOAL_LIKELY(r != NULL)) memcpy(dest, r, len);
+    else shoal_path_get_slow(routine, dest, src, len, pe, flags);
+}
+
+/* A 64-bit atomic on any symmetric word (signals, locks): inline when host-mapped. */
+static inline uint64_t shoal_path_amo64(const char *routine, enum shoal_amo_op op, void *addr,
+                                        uint64_t operand, uint64_t cond, int pe)
+{
+    uint64_t *p = (uint64_t *)shoal_heap_on(addr, sizeof(uint64_t), pe);
+    uint64_t old = 0;
+    if (SHOAL_UNLIKELY(p == NULL)) {
+        shoal_path_amo_slow(routine, op, addr, sizeof(uint64_t), &operand, &cond, &old, pe);
+        return old;
+    }
+    switch (op) {
+    case SHOAL_AMO_FETCH: return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    case SHOAL_AMO_SET: __atomic_store_n(p, operand, __ATOMIC_RELEASE); return 0;
+    case SHOAL_AMO_SWAP: return __atomic_exchange_n(p, operand, __ATOMIC_ACQ_REL);
+    case SHOAL_AMO_CSWAP:
+        old = cond;
+        __atomic_compare_exchange_n(p, &old, operand, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+        return old;
+    case SHOAL_AMO_ADD: return __atomic_fetch_add(p, operand, __ATOMIC_ACQ_REL);
+    case SHOAL_AMO_AND: return __atomic_fetch_and(p, operand, __ATOMIC_ACQ_REL);
+    case SHOAL_AMO_OR: return __atomic_fetch_or(p, operand, __ATOMIC_ACQ_REL);
+    case SHOAL_AMO_XOR: return __atomic_fetch_xor(p, operand, __ATOMIC_ACQ_REL);
+    }
+    return 0;
+}
+
+#endif

@@ -1,0 +1,95 @@
+/* Which transport reaches which peer: the same node -> shm (its segments get mapped here),
+ * another node -> the off-node transport. SHOAL_TRANSPORT=mpi forces the off-node transport
+ * for every peer but this PE itself, so the off-node path is tested on one machine. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bootstrap/bootstrap.h"
+#include "core/error.h"
+#include "core/state.h"
+#include "transport/transport.h"
+
+enum choice { CHOOSE_AUTO, CHOOSE_SHM, CHOOSE_MPI };
+static enum choice choice;
+
+void shoal_transport_check_env(void)
+{
+    const char *t = getenv("SHOAL_TRANSPORT");
+    if (!t || !*t || !strcmp(t, "auto")) choice = CHOOSE_AUTO;
+    else if (!strcmp(t, "shm")) choice = CHOOSE_SHM;
+    else if (!strcmp(t, "mpi")) choice = CHOOSE_MPI;
+    else shoal_fatal("shmem_init", "SHOAL_TRANSPORT=%s is not auto, shm or mpi", t);
+}
+
+static const struct shoal_transport_ops *off_node(const char *why)
+{
+    if (shoal_transport_mpi) return shoal_transport_mpi;
+    shoal_fatal("shmem_init", "%s, but this build has no off-node transport (build with MPI: "
+                "meson setup -Dmpi=enabled)", why);
+}
+
+void shoal_transport_select(const struct shoal_peer_info *info, int *map)
+{
+    const int me = shoal_g.me, n = shoal_g.npes;
+    /* Nodes numbered in order of their lowest PE, the same on every PE. */
+    shoal_g.n_nodes = 0;
+    for (int pe = 0; pe < n; pe++) {
+        int node = -1;
+        for (int q = 0; q < pe && node < 0; q++)
+            if (info[q].host == info[pe].host) node = shoal_g.peers[q].node;
+        shoal_g.peers[pe].node = node >= 0 ? node : shoal_g.n_nodes++;
+    }
+    if (choice == CHOOSE_SHM && shoal_g.n_nodes > 1)
+        shoal_fatal("shmem_init", "SHOAL_TRANSPORT=shm, but the job spans %d nodes (shm reaches "
+                    "only PEs of this node)", shoal_g.n_nodes);
+    shoal_g.remote = NULL;
+    shoal_g.all_mapped = 1;
+    for (int pe = 0; pe < n; pe++) {
+        const int same_node = info[pe].host == info[me].host;
+        const int mapped = pe == me || (same_node && choice != CHOOSE_MPI);
+        map[pe] = mapped;
+        if (mapped) {
+            shoal_g.peers[pe].ops = &shoal_transport_shm;
+            continue;
+        }
+        shoal_g.all_mapped = 0;
+        shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
+                                                       : "the job spans several nodes");
+        shoal_g.peers[pe].ops = shoal_g.remote;
+    }
+    /* Off-node transports are collective to start: every PE sees every host, so every PE
+     * reaches the same verdict on whether any pair of PEs needs one. */
+    if (shoal_g.n_nodes > 1 || (choice == CHOOSE_MPI && n > 1))
+        shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
+                                                       : "the job spans several nodes");
+}
+
+static void check(const char *what, int rc)
+{
+    if (rc) shoal_fatal("shmem_init", "the %s transport: %s: %s", shoal_g.remote->name, what,
+                        shoal_status_string(rc));
+}
+
+void shoal_transport_start(void)
+{
+    if (!shoal_g.remote) return;
+    check("init", shoal_g.remote->init());
+    for (int s = 0; s < SHOAL_MAX_SEGS; s++)
+        if (shoal_g.seg[s].base && shoal_g.seg[s].kind == SHOAL_SEG_HOST)
+            check("attach", shoal_g.remote->attach(s));
+}
+
+void shoal_transport_stop(void)
+{
+    if (!shoal_g.remote) return;
+    for (int s = 0; s < SHOAL_MAX_SEGS; s++)
+        if (shoal_g.seg[s].base && shoal_g.seg[s].kind == SHOAL_SEG_HOST) shoal_g.remote->detach(s);
+    shoal_g.remote->fini();
+    shoal_g.remote = NULL;
+}
+
+const char *shoal_transport_name(int pe)
+{
+    if (pe == shoal_g.me) return "self";
+    return shoal_g.peers[pe].ops ? shoal_g.peers[pe].ops->name : "none";
+}
