@@ -28,6 +28,8 @@ struct shoal_mem_ops {
     void (*quiet)(void); /* NULL: nothing is ever left in flight */
 };
 
+struct shoal_allocator;
+
 struct shoal_segment {
     const char *name; /* for messages: "heap", "data segment", "device heap" */
     int kind;         /* enum shoal_seg_kind */
@@ -35,6 +37,7 @@ struct shoal_segment {
     size_t size;      /* the range address translation covers */
     size_t user_size; /* the part user RMA may reach (the heap's runtime part follows it) */
     const struct shoal_mem_ops *mem;
+    struct shoal_allocator *alloc; /* the heap rows' allocator instance; NULL for globals */
 };
 
 /* Host memory: memcpy and CPU atomics (path/host_mem.c). */

@@ -108,7 +108,7 @@ static void remap_data(void)
     dl_iterate_phdr(find_data, &r);
     struct shoal_segment *d = &shoal_g.seg[SHOAL_SEG_DATA];
     *d = (struct shoal_segment){"data segment", SHOAL_SEG_HOST, (char *)r.lo,
-                                r.hi > r.lo ? r.hi - r.lo : 0, 0, &shoal_host_mem};
+                                r.hi > r.lo ? r.hi - r.lo : 0, 0, &shoal_host_mem, NULL};
     d->user_size = d->size;
     if (!d->size) {
         d->base = NULL;
@@ -172,7 +172,7 @@ void shoal_segments_init(void)
     struct shoal_segment *h = &shoal_g.seg[SHOAL_SEG_HEAP];
     heap_fd = make_memfd("shoal-heap", size + INTERNAL_HEAP_SIZE);
     *h = (struct shoal_segment){"heap", SHOAL_SEG_HOST, map_aligned(heap_fd, size + INTERNAL_HEAP_SIZE),
-                                size + INTERNAL_HEAP_SIZE, size, &shoal_host_mem};
+                                size + INTERNAL_HEAP_SIZE, size, &shoal_host_mem, &shoal_host_heap};
     shoal_alloc_init(&shoal_host_heap, h->base, size, INTERNAL_HEAP_SIZE, HEAP_BASE_ALIGN);
     remap_data();
     const struct shoal_segment *d = &shoal_g.seg[SHOAL_SEG_DATA];
