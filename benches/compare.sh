@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shoal vs Open MPI's OpenSHMEM, side by side, on this machine.
 #
-#   benches/compare.sh [-q] [-n "2 4"] [-r N] [-t SEC] [-T SEC] [-o DIR] [-a "ARGS"] [-b NAMES] [BUILD_DIR]
+#   benches/compare.sh [-q] [-m] [-n "2 4"] [-r N] [-t SEC] [-T SEC] [-o DIR] [-a "ARGS"] [-b NAMES] [BUILD_DIR]
 #
 #   BUILD_DIR  an already-built Shoal build directory (default ./build): its
 #              tools/shoalrun and benches/<program> are used as they are.
@@ -9,6 +9,8 @@
 #   -n LIST    PE counts (default "2 4")
 #   -r N       run every benchmark N times (interleaved) and keep each row's best figure
 #              (lowest latency, highest bandwidth/rate): steadier on a shared, noisy machine
+#   -m         keep each row's median over the N runs instead, and report the spread (min-max)
+#              beside it (use with -r 5 or more)
 #   -t SEC     time limit per run (default 60); a run past it is reported as "timeout"
 #   -T SEC     time limit for the whole comparison (default 540); later runs are "skipped"
 #   -o DIR     keep the raw outputs, report.txt and results.md (every table in Markdown: the
@@ -37,14 +39,16 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 quick=0
 npes_list="2 4"
 repeat=1
+median=0
 run_limit=60
 total_limit=540
 keep_dir=""
 extra_args=""
 only=""
-while getopts "qn:r:t:T:o:a:b:h" opt; do
+while getopts "qmn:r:t:T:o:a:b:h" opt; do
     case $opt in
     q) quick=1 ;;
+    m) median=1 ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -195,12 +199,28 @@ PY
     echo "$status" >"$base.status"
 }
 
+# The machine's floor, measured in the same run (once per repetition, between the libraries'
+# runs): a cache-line round trip between two cores and one context switch between processes
+# (benches/machine/). Every small collective is also reported as a multiple of them.
+run_floor() {
+    local rep=$1
+    for f in line_pingpong sched_handoff; do
+        if [ -x "$build/benches/$f" ]; then
+            timeout -k 5 "$run_limit" "$build/benches/$f" >"$out/floor.$f.r$rep.out" 2>&1 </dev/null
+        else
+            : >"$out/floor.$f.r$rep.out"
+        fi
+    done
+}
+
 {
     echo "# Shoal vs Open MPI: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)"
-    echo "# Shoal build: $build;  benchmark args: ${bench_args[*]:-(defaults)};  runs per figure: $repeat (best kept);  raw outputs: ${keep_dir:-temporary}"
+    echo "# Shoal build: $build;  benchmark args: ${bench_args[*]:-(defaults)};  runs per figure: $repeat ($([ "$median" = 1 ] && echo "median, spread min-max" || echo "best kept"));  raw outputs: ${keep_dir:-temporary}"
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
 } | tee "$out/report.txt"
 for rep in $(seq 1 "$repeat"); do
+    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff) ...\n' "$rep" "$repeat" >&2
+    run_floor "$rep"
     for p in "${selected[@]}"; do
         name=${p%%:*}
         for np in $npes_list; do
@@ -220,10 +240,11 @@ echo "# load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a 
 # ---- report --------------------------------------------------------------------------------
 names=()
 for p in "${selected[@]}"; do names+=("${p%%:*}"); done
-python3 - "$out" "$npes_list" "$repeat" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
-import math, os, sys
+python3 - "$out" "$npes_list" "$repeat" "$median" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
+import math, os, statistics, sys
 
-out, npes_list, repeat, names = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3]), sys.argv[4:]
+out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
+use_median, names = sys.argv[4] == "1", sys.argv[5:]
 LIBS = ("ompi", "shoal")
 
 
@@ -261,21 +282,33 @@ def load_one(base):
     return status, metric, rows, order, wrong
 
 
+SPREAD = {}  # (name, np, lib, key) -> (min, max) over the runs, with -m
+
+
+def merge(values, low):
+    """The figure kept from the repeated runs: the median with -m, else the best."""
+    if use_median:
+        return statistics.median(values)
+    return min(values) if low else max(values)
+
+
 def load(name, np, lib):
-    """Merge the repeated runs: each row's best figure; the worst status."""
+    """Merge the repeated runs (each row's best or median figure); the worst status."""
     runs = [load_one(os.path.join(out, f"{name}.{np}.{lib}.r{r}")) for r in range(1, repeat + 1)]
     status = max((r[0] for r in runs), key=lambda s: STATUS_RANK.get(s.split()[0] if s else "?", 9))
     metric = next((r[1] for r in runs if r[1]), None)
     low = lower_is_better(metric)
-    rows, order, wrong = {}, [], set()
+    seen, order, wrong = {}, [], set()
     for _, _, rr, oo, ww in runs:
         for k in oo:
-            if k not in rows:
+            if k not in seen:
                 order.append(k)
-                rows[k] = rr[k]
-            else:
-                rows[k] = min(rows[k], rr[k]) if low else max(rows[k], rr[k])
+                seen[k] = []
+            seen[k].append(rr[k])
         wrong |= ww
+    rows = {k: merge(v, low) for k, v in seen.items()}
+    for k, v in seen.items():
+        SPREAD[(name, np, lib, k)] = (min(v), max(v))
     return status, metric, rows, order, wrong
 
 
@@ -457,6 +490,76 @@ if "shmem_atomics_all_types" in names:
                         f" both completed: {g:.2f} ({who})")
                 print("  " + line)
                 md.append("- " + line)
+
+# ---- the floor, and the small collectives as multiples of it ----
+def floor_rows(prog):
+    """{key: [value per run]} from the floor programs' outputs."""
+    got = {}
+    for r in range(1, repeat + 1):
+        try:
+            lines = open(os.path.join(out, f"floor.{prog}.r{r}.out"), errors="replace").read().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            if line.startswith("#"):
+                continue
+            parts = line.rsplit(None, 1)
+            try:
+                got.setdefault(parts[0].strip(), []).append(float(parts[1]))
+            except (IndexError, ValueError):
+                pass
+    return got
+
+
+line = floor_rows("line_pingpong")
+switch = floor_rows("sched_handoff")
+fl = {
+    "line transfer (half a bound round trip)": line.get("line_transfer"),
+    "cache-line round trip, bound": line.get("line_rtt_bound"),
+    "cache-line round trip, unbound": line.get("line_rtt_unbound"),
+    "context switch (one CPU)": switch.get("one CPU (every hand-off a switch)"),
+}
+fl = {k: v for k, v in fl.items() if v}
+if fl:
+    print()
+    print("== The floor, measured in the same run (median over the repetitions, spread min-max)")
+    md += ["", "## The floor (same run)", "", "| floor | us (median) | spread |", "| --- | --: | --- |"]
+    for k, v in fl.items():
+        med = statistics.median(v)
+        print(f"{k:<42} {med:>8.4f}   {min(v):.4f}-{max(v):.4f}")
+        md.append(f"| {k} | {med:.4f} | {min(v):.4f}-{max(v):.4f} |")
+    xfer = statistics.median(fl["line transfer (half a bound round trip)"]) if "line transfer (half a bound round trip)" in fl else None
+    csw = statistics.median(fl["context switch (one CPU)"]) if "context switch (one CPU)" in fl else None
+    small = [("barrier_all", "shmem_barrier", "barrier_all", 2), ("broadcast 8 B", "shmem_broadcast", "8", 2),
+             ("sum-reduce 8 B", "shmem_reduce", "8", 3), ("fcollect 8 B", "shmem_fcollect", "8", 3),
+             ("collect 8 B", "shmem_collect", "8", None), ("alltoall 8 B", "shmem_alltoall", "8", None)]
+    print()
+    print("== Small collectives in units of the floor: latency / line transfer (2 PEs; target in")
+    print("   transfers where the issue sets one) and latency / context switch (more PEs than cores)")
+    md += ["", "## Small collectives in units of the floor", "",
+           "| collective | PEs | ompi (us) | shoal (us) | spread shoal | ompi / floor | shoal / floor | floor | target |",
+           "| --- | --: | --: | --: | --- | --: | --: | --- | --- |"]
+    ncpu = os.cpu_count() or 1
+    for label, n, key, target in small:
+        if n not in names:
+            continue
+        for np in npes_list:
+            over = np > ncpu
+            unit, uname = (csw, "switches") if over else (xfer, "transfers")
+            if not unit:
+                continue
+            o, s_ = get(n, np, "ompi", key), get(n, np, "shoal", key)
+            sp = SPREAD.get((n, np, "shoal", key))
+            tgt = ""
+            if not over and target:
+                tgt = f"<= {target} transfers"
+            elif over and n == "shmem_barrier":
+                tgt = "<= 1.2 switches"
+            oc = f"{o / unit:.2f}" if o else "-"
+            sc = f"{s_ / unit:.2f}" if s_ else "-"
+            spread = f"{sp[0]:.3f}-{sp[1]:.3f}" if sp else "-"
+            print(f"{label:<16} {np:>2} PEs  ompi {fmt(o):>8} = {oc:>6} {uname}   shoal {fmt(s_):>8} = {sc:>6} {uname}  ({spread})  {tgt}")
+            md.append(f"| {label} | {np} | {fmt(o)} | {fmt(s_)} | {spread} | {oc} | {sc} | {uname} | {tgt} |")
 
 # every table, in Markdown, the PE counts side by side
 md += ["", "## All figures", ""]
