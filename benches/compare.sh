@@ -200,11 +200,12 @@ PY
 }
 
 # The machine's floor, measured in the same run (once per repetition, between the libraries'
-# runs): a cache-line round trip between two cores and one context switch between processes
-# (benches/machine/). Every small collective is also reported as a multiple of them.
+# runs): a cache-line round trip between two cores, one context switch between processes, and
+# each small collective's bare communication pattern at 2 processes (benches/machine/). Every
+# small collective is also reported as a multiple of them.
 run_floor() {
     local rep=$1
-    for f in line_pingpong sched_handoff; do
+    for f in line_pingpong sched_handoff coll_floor; do
         if [ -x "$build/benches/$f" ]; then
             timeout -k 5 "$run_limit" "$build/benches/$f" >"$out/floor.$f.r$rep.out" 2>&1 </dev/null
         else
@@ -219,7 +220,7 @@ run_floor() {
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
 } | tee "$out/report.txt"
 for rep in $(seq 1 "$repeat"); do
-    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff) ...\n' "$rep" "$repeat" >&2
+    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor) ...\n' "$rep" "$repeat" >&2
     run_floor "$rep"
     for p in "${selected[@]}"; do
         name=${p%%:*}
@@ -513,6 +514,7 @@ def floor_rows(prog):
 
 line = floor_rows("line_pingpong")
 switch = floor_rows("sched_handoff")
+bare = floor_rows("coll_floor")
 fl = {
     "line transfer (half a bound round trip)": line.get("line_transfer"),
     "cache-line round trip, bound": line.get("line_rtt_bound"),
@@ -533,6 +535,8 @@ if fl:
     small = [("barrier_all", "shmem_barrier", "barrier_all", 2), ("broadcast 8 B", "shmem_broadcast", "8", 2),
              ("sum-reduce 8 B", "shmem_reduce", "8", 3), ("fcollect 8 B", "shmem_fcollect", "8", 3),
              ("collect 8 B", "shmem_collect", "8", None), ("alltoall 8 B", "shmem_alltoall", "8", None)]
+    bare_of = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
+               "shmem_fcollect": "fcollect_8"}
     print()
     print("== Small collectives in units of the floor: latency / line transfer (2 PEs; target in")
     print("   transfers where the issue sets one) and latency / context switch (more PEs than cores)")
@@ -560,6 +564,26 @@ if fl:
             spread = f"{sp[0]:.3f}-{sp[1]:.3f}" if sp else "-"
             print(f"{label:<16} {np:>2} PEs  ompi {fmt(o):>8} = {oc:>6} {uname}   shoal {fmt(s_):>8} = {sc:>6} {uname}  ({spread})  {tgt}")
             md.append(f"| {label} | {np} | {fmt(o)} | {fmt(s_)} | {spread} | {oc} | {sc} | {uname} | {tgt} |")
+
+    if bare and 2 in npes_list:
+        print()
+        print("== 2 PEs against each collective's bare pattern (coll_floor: the same OSU loop with")
+        print("   only the stores and loads the pattern needs). ompi/bare >= 2 is where a 2x lead")
+        print("   over Open MPI is physically possible at all.")
+        md += ["", "## 2 PEs against the bare pattern of each collective (coll_floor, same run)", "",
+               "| collective | bare (us) | spread | ompi (us) | shoal (us) | ompi / bare | shoal / bare | ompi/shoal |",
+               "| --- | --: | --- | --: | --: | --: | --: | --: |"]
+        for label, n, key, _ in small:
+            b = bare.get(bare_of.get(n, ""))
+            if n not in names or not b:
+                continue
+            bm = statistics.median(b)
+            o, s_ = get(n, 2, "ompi", key), get(n, 2, "shoal", key)
+            ob = f"{o / bm:.2f}" if o else "-"
+            sb = f"{s_ / bm:.2f}" if s_ else "-"
+            os_ = f"{o / s_:.2f}" if o and s_ else "-"
+            print(f"{label:<16} bare {bm:>7.3f} ({min(b):.3f}-{max(b):.3f})  ompi {fmt(o):>8} = {ob:>5}x  shoal {fmt(s_):>8} = {sb:>5}x  ompi/shoal {os_}")
+            md.append(f"| {label} | {bm:.3f} | {min(b):.3f}-{max(b):.3f} | {fmt(o)} | {fmt(s_)} | {ob} | {sb} | {os_} |")
 
 # every table, in Markdown, the PE counts side by side
 md += ["", "## All figures", ""]

@@ -1,0 +1,217 @@
+/* The floor of each small collective's communication pattern on this machine: the same OSU
+ * loop as benches/coll (t0; collective; t += now - t0; barrier, untimed; mean over the
+ * processes), with each collective cut down to the stores and loads its pattern cannot do
+ * without. Not an OpenSHMEM program and not a library: N processes (default 2) share one
+ * anonymous page set; every message is one cache line {payload, sequence number} written by
+ * its sender into a line that only it writes, so no flag is ever reset and nothing is claimed.
+ *
+ *   coll_floor [-i iters] [-n procs] [-u]      (-u: leave the processes unbound)
+ *
+ * Rows (8-byte payloads):
+ *   barrier        each process stores the round number into its line in every other's inbox,
+ *                  then waits for all of its own; called back to back, loop time / calls (as
+ *                  benches/coll/shmem_barrier measures); the OSU loops use it between calls
+ *   broadcast_8    root 0 stores payload+seq into each receiver's line; receivers wait, copy
+ *   reduce_8       each stores its value into its line for each peer; waits for all, sums
+ *   fcollect_8     the same exchange, values copied into place
+ * A library's collective can approach these but not beat them: they are what the cache
+ * coherence protocol costs for that pattern. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAXP 64
+#define LINE 64
+
+/* One cache line: a sequence number (0 = nothing yet) and the payload. */
+struct msg {
+    volatile long seq;
+    volatile long value;
+    char pad[LINE - 2 * sizeof(long)];
+};
+
+/* box[to][from]: the line `from` writes for `to`; bar[to][from] likewise for barriers. */
+struct shared {
+    struct msg box[MAXP][MAXP];
+    struct msg bar[MAXP][MAXP];
+    double result[MAXP];
+};
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void pause_cpu(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static int nproc, me, ncpu_set;
+static struct shared *sh;
+static long bar_round;
+
+static void wait_seq(volatile long *p, long want)
+{
+    while (__atomic_load_n(p, __ATOMIC_ACQUIRE) < want)
+        if (nproc > ncpu_set) sched_yield(); /* oversubscribed: the writer may be behind me */
+        else pause_cpu();
+}
+
+/* Each process stores the round into its line in every other's inbox, then waits for all
+ * of its own (a one-round dissemination barrier: push, one line per sender). */
+static void barrier(void)
+{
+    const long r = ++bar_round;
+    for (int d = 1; d < nproc; d++)
+        __atomic_store_n(&sh->bar[(me + d) % nproc][me].seq, r, __ATOMIC_RELEASE);
+    for (int d = 1; d < nproc; d++) wait_seq(&sh->bar[me][(me + nproc - d) % nproc].seq, r);
+}
+
+static long seq;
+
+static void broadcast(void)
+{
+    ++seq;
+    if (me == 0) {
+        for (int p = 1; p < nproc; p++) {
+            sh->box[p][0].value = 42 + seq;
+            __atomic_store_n(&sh->box[p][0].seq, seq, __ATOMIC_RELEASE);
+        }
+        return;
+    }
+    wait_seq(&sh->box[me][0].seq, seq);
+    volatile long out = sh->box[me][0].value;
+    (void)out;
+}
+
+/* sum: 1 -> the values are added (reduce), 0 -> copied into place (fcollect). */
+static void exchange(int sum)
+{
+    ++seq;
+    long mine = me + seq, acc = 0, all[MAXP];
+    for (int d = 1; d < nproc; d++) {
+        const int p = (me + d) % nproc;
+        sh->box[p][me].value = mine;
+        __atomic_store_n(&sh->box[p][me].seq, seq, __ATOMIC_RELEASE);
+    }
+    for (int d = 1; d < nproc; d++) {
+        const int p = (me + nproc - d) % nproc;
+        wait_seq(&sh->box[me][p].seq, seq);
+        all[p] = sh->box[me][p].value;
+    }
+    all[me] = mine;
+    if (sum)
+        for (int p = 0; p < nproc; p++) acc += all[p];
+    volatile long out = sum ? acc : all[nproc - 1];
+    (void)out;
+}
+
+/* Back-to-back barriers: loop time / calls, in us. */
+static double barriers(long iters)
+{
+    for (long i = 0; i < iters / 10 + 1; i++) barrier();
+    double t0 = now();
+    for (long i = 0; i < iters; i++) barrier();
+    return (now() - t0) * 1e6 / (double)iters;
+}
+
+/* The OSU loop over one pattern; this process's mean time per call, in us. */
+static double osu(void (*op)(int), int arg, long iters)
+{
+    for (long i = 0; i < iters / 10 + 1; i++) {
+        op(arg);
+        barrier();
+    }
+    double t = 0;
+    for (long i = 0; i < iters; i++) {
+        double t0 = now();
+        op(arg);
+        t += now() - t0;
+        barrier();
+    }
+    return t * 1e6 / (double)iters;
+}
+
+static void op_bcast(int a) { (void)a; broadcast(); }
+static void op_exchange(int a) { exchange(a); }
+
+int main(int argc, char **argv)
+{
+    long iters = 100000;
+    int bind = 1;
+    nproc = 2;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
+        else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "-u")) bind = 0;
+        else {
+            fprintf(stderr, "usage: %s [-i iters] [-n procs] [-u]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (iters < 1 || nproc < 2 || nproc > MAXP) {
+        fprintf(stderr, "%s: need iters >= 1 and 2 <= procs <= %d\n", argv[0], MAXP);
+        return 2;
+    }
+    cpu_set_t set;
+    sched_getaffinity(0, sizeof set, &set);
+    ncpu_set = CPU_COUNT(&set);
+    int cpus[CPU_SETSIZE], n = 0;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) cpus[n++] = c;
+    sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sh == MAP_FAILED) {
+        perror("mmap");
+        return 1;
+    }
+    struct {
+        const char *name;
+        void (*op)(int);
+        int arg;
+    } rows[] = {{"barrier", NULL, 0}, {"broadcast_8", op_bcast, 0},
+                {"reduce_8", op_exchange, 1}, {"fcollect_8", op_exchange, 0}};
+    printf("# coll_floor: the bare communication pattern of each small collective, %d processes"
+           " (%s), OSU loop, mean over processes\n", nproc, bind ? "bound round-robin" : "unbound");
+    printf("# Operation                     Latency(us)\n");
+    fflush(stdout);
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        memset(sh, 0, sizeof *sh);
+        for (me = 0; me < nproc; me++) {
+            pid_t pid = fork();
+            if (pid < 0) {
+                perror("fork");
+                return 1;
+            }
+            if (pid > 0) continue;
+            if (bind) {
+                cpu_set_t one;
+                CPU_ZERO(&one);
+                CPU_SET(cpus[me % n], &one);
+                sched_setaffinity(0, sizeof one, &one);
+            }
+            bar_round = seq = 0;
+            sh->result[me] = rows[r].op ? osu(rows[r].op, rows[r].arg, iters) : barriers(iters);
+            _exit(0);
+        }
+        for (int p = 0; p < nproc; p++) wait(NULL);
+        double sum = 0;
+        for (int p = 0; p < nproc; p++) sum += sh->result[p];
+        printf("%-28s %16.3f\n", rows[r].name, sum / nproc);
+        fflush(stdout);
+    }
+    return 0;
+}
