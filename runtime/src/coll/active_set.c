@@ -18,35 +18,21 @@ _Static_assert(SHMEM_SYNC_VALUE == 0, "a free sync area is all zeros");
 /* A pSync is idle at entry when this PE's last collective on it came before the latest world
  * barrier: every PE has returned from that collective since, and consumed what it received.
  * (A pSync the user hands to a set while some member still uses it breaks the spec's rule;
- * only then could this be wrong.) A few recently used pSyncs are remembered; under
- * SHMEM_THREAD_MULTIPLE, where threads could race on the table, nothing is assumed idle. */
+ * only then could this be wrong.) A few recently used pSyncs are remembered, each with the
+ * active set it was last used with, so that a set used again is not validated again (its
+ * validity depends on nothing that changes). Under SHMEM_THREAD_MULTIPLE, where threads could
+ * race on the table, it is not used: nothing is assumed idle and every set is validated. */
 #define RECENT 8
 static struct {
     const long *area;
     uint64_t epoch; /* world barriers completed at the last use */
+    int start, log_stride, size;
 } recent[RECENT];
 static unsigned recent_next;
 
-static int area_idle(const long *pSync)
+static void aset_validate(const char *routine, int PE_start, int logPE_stride, int PE_size,
+                          const long *pSync)
 {
-    if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE) return 0;
-    const uint64_t now = shoal_teams[0].barrier_epoch;
-    for (int i = 0; i < RECENT; i++)
-        if (recent[i].area == pSync) {
-            const int idle = recent[i].epoch < now;
-            recent[i].epoch = now;
-            return idle;
-        }
-    recent[recent_next].area = pSync;
-    recent[recent_next].epoch = now;
-    recent_next = (recent_next + 1) % RECENT;
-    return 0;
-}
-
-void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int PE_size,
-                      long *pSync, struct shoal_group *g)
-{
-    SHOAL_CHECK_INIT(routine);
     const int npes = shoal_g.npes;
     if (PE_size < 1 || logPE_stride < 0 || logPE_stride > 30 || PE_start < 0 || PE_start >= npes)
         shoal_fatal(routine, "invalid active set: PE_start %d, logPE_stride %d, PE_size %d (%d PEs; "
@@ -64,13 +50,43 @@ void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int P
     if (!shoal_is_symmetric(pSync, SHMEM_SYNC_SIZE * sizeof(long)))
         shoal_fatal(routine, "pSync %p is not a symmetric array of SHMEM_SYNC_SIZE (%d) longs",
                     (void *)pSync, SHMEM_SYNC_SIZE);
-    g->me = (int)(d >> logPE_stride);
+}
+
+void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int PE_size,
+                      long *pSync, struct shoal_group *g)
+{
+    SHOAL_CHECK_INIT(routine);
+    int idle = 0;
+    if (shoal_g.thread_level != SHMEM_THREAD_MULTIPLE) {
+        const uint64_t now = shoal_teams[0].barrier_epoch;
+        int i = 0;
+        while (i < RECENT && recent[i].area != pSync) i++;
+        if (i < RECENT) {
+            idle = recent[i].epoch < now;
+        } else {
+            i = (int)recent_next;
+            recent_next = (recent_next + 1) % RECENT;
+            recent[i].area = NULL;
+        }
+        if (recent[i].area == NULL || recent[i].start != PE_start ||
+            recent[i].log_stride != logPE_stride || recent[i].size != PE_size) {
+            aset_validate(routine, PE_start, logPE_stride, PE_size, pSync);
+            recent[i].start = PE_start;
+            recent[i].log_stride = logPE_stride;
+            recent[i].size = PE_size;
+        }
+        recent[i].area = pSync;
+        recent[i].epoch = now;
+    } else {
+        aset_validate(routine, PE_start, logPE_stride, PE_size, pSync);
+    }
+    g->me = (shoal_g.me - PE_start) >> logPE_stride;
     g->size = PE_size;
     g->start = PE_start;
-    g->stride = (int)stride;
+    g->stride = 1 << logPE_stride;
     g->list = NULL;
     g->area = pSync;
-    g->idle = area_idle(pSync);
+    g->idle = idle;
 }
 
 void shoal_check_root(const char *routine, int root, int size)

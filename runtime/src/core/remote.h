@@ -27,10 +27,13 @@ static inline int shoal_seg_find(const void *addr, size_t *off)
  * is not mapped here. The engine's and runtime's own accesses (no user bounds). */
 static inline void *shoal_addr_on(const void *addr, int pe)
 {
-    uintptr_t off = (uintptr_t)addr - (uintptr_t)shoal_g.seg[SHOAL_SEG_HEAP].base;
-    if (SHOAL_LIKELY(off < shoal_g.seg[SHOAL_SEG_HEAP].size)) {
-        char *b = shoal_g.peers[pe].base[SHOAL_SEG_HEAP];
-        return b ? b + off : NULL;
+    /* The heap and the globals inline (pSync arrays are often globals), the rest by lookup. */
+    for (int s = SHOAL_SEG_HEAP; s <= SHOAL_SEG_DATA; s++) {
+        const uintptr_t off = (uintptr_t)addr - (uintptr_t)shoal_g.seg[s].base;
+        if (SHOAL_LIKELY(off < shoal_g.seg[s].size)) {
+            char *b = shoal_g.peers[pe].base[s];
+            return b ? b + off : NULL;
+        }
     }
     size_t o;
     const int s = shoal_seg_find(addr, &o);

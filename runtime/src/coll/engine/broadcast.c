@@ -40,6 +40,36 @@ static long tree_parent(long v, long k)
     return v % m;
 }
 
+/* Wait for the chunk of len bytes (of an nbytes message) in my box from parent_pe, copy it
+ * to dest and empty the box. */
+static inline void recv_chunk(const char *routine, const struct shoal_group *g, long *box,
+                              void *dest, size_t len, size_t nbytes, int parent_pe)
+{
+    const long *ready = &g->area[SHOAL_W_READY];
+    /* A root that took the large path signals READY instead: a size mismatch. */
+    SHOAL_WAIT_FROM(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
+    if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
+        shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, nbytes);
+    memcpy(dest, shoal_mbox_wait(box, nbytes, routine, parent_pe), len);
+    shoal_mbox_release(box, len);
+}
+
+/* The common small case: a flat tree and one chunk. The root stores into every member's first
+ * box, the others wait for theirs; none of the general tree's bookkeeping. */
+static void bcast_flat_one(const char *routine, const struct shoal_group *g, void *dest,
+                           const void *src, size_t nbytes, int root, int idle)
+{
+    const struct shoal_mbox_layout l = shoal_mbox_layout(2);
+    const int n = g->size;
+    if (g->me == root) {
+        for (int d = 1; d < n; d++)
+            shoal_mbox_put(shoal_mbox_remote(g, &l, shoal_wrap(root + d, n), 0), idle, src, nbytes,
+                           nbytes);
+        return;
+    }
+    recv_chunk(routine, g, shoal_mbox_local(g, &l, 0), dest, nbytes, nbytes, shoal_group_pe(g, root));
+}
+
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t nbytes, int root, int idle)
 {
@@ -63,18 +93,11 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         return;
     }
     const int parent_pe = shoal_group_pe(g, shoal_wrap(tree_parent(v, k) + root, n));
-    long *ready = &g->area[SHOAL_W_READY];
     size_t off = 0;
     for (unsigned chunk = 0; off < nbytes; chunk++) {
         size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
-        long *box = shoal_mbox_local(g, &l, chunk & 1);
-        /* A root that took the large path signals READY instead: a size mismatch. */
-        SHOAL_WAIT_FROM(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
-        if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
-            shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, nbytes);
-        const void *p = shoal_mbox_wait(box, nbytes, routine, parent_pe);
-        memcpy((char *)dest + off, p, len);
-        shoal_mbox_release(box, len);
+        recv_chunk(routine, g, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, nbytes,
+                   parent_pe);
         for (int c = 0; c < nk; c++)
             shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, nbytes);
         off += len;
@@ -114,7 +137,9 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
 {
     const int idle = g->idle;
     if (g->size > 1 && nbytes > 0) {
-        if (nbytes <= SHOAL_BCAST_MB_MAX)
+        if (g->size <= SHOAL_FLAT_MAX && nbytes <= shoal_mbox_layout(2).cap)
+            bcast_flat_one(routine, g, dest, src, nbytes, root, idle);
+        else if (nbytes <= SHOAL_BCAST_MB_MAX)
             bcast_tree(routine, g, dest, src, nbytes, root, idle);
         else
             bcast_pull(routine, g, dest, src, nbytes, root);
