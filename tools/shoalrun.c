@@ -12,6 +12,10 @@
  * executed. SIGINT, SIGTERM and SIGHUP are forwarded to every PE. Children die with the
  * launcher (PR_SET_PDEATHSIG), so nothing outlives a killed shoalrun.
  *
+ * A PE that exits 0 without shmem_finalize while others run (they would wait for it forever),
+ * or before shmem_init while others are in the job, stops the job with a message and status 1:
+ * the launcher reads the PEs' state bytes in the rendezvous segment (local_protocol.h).
+ *
  * shmem_global_exit(status) from one PE: the PE sends its status to the launcher with
  * sigqueue(getppid(), SHOAL_LOCAL_ABORT_SIGNAL, {.sival_int = status}) before it exits; the
  * launcher stops the other PEs and exits with that status, even when it is 0.
@@ -153,6 +157,27 @@ static void signal_all(int sig)
             kill(children[i].pid, sig);
 }
 
+static unsigned char *pe_state; /* the PEs' state bytes in the rendezvous segment */
+
+/* Why a PE that exited 0 leaves the others stranded (NULL: it does not). A PE that never
+ * joined is marked gone first, so that a PE joining later sees it (local.c). */
+static const char *left_early(int pe, int *other)
+{
+    unsigned char st = __atomic_load_n(&pe_state[pe], __ATOMIC_SEQ_CST);
+    if (st == SHOAL_LOCAL_NEW) {
+        __atomic_store_n(&pe_state[pe], SHOAL_LOCAL_GONE, __ATOMIC_SEQ_CST);
+        for (int i = 0; i < npes; i++)
+            if (children[i].alive && __atomic_load_n(&pe_state[i], __ATOMIC_SEQ_CST) == SHOAL_LOCAL_JOINED) {
+                *other = i;
+                return "before calling shmem_init";
+            }
+        return NULL;
+    }
+    *other = -1;
+    if (st == SHOAL_LOCAL_JOINED && alive_count > 0) return "without calling shmem_finalize";
+    return NULL;
+}
+
 static int pe_of_pid(pid_t pid)
 {
     for (int i = 0; i < npes; i++)
@@ -221,6 +246,13 @@ int main(int argc, char **argv)
                 shoal_local_segment_size(npes), strerror(errno));
         return 1;
     }
+    void *seg_map = mmap(NULL, shoal_local_segment_size(npes), PROT_READ | PROT_WRITE, MAP_SHARED,
+                         seg, 0);
+    if (seg_map == MAP_FAILED) {
+        fprintf(stderr, "shoalrun: mmap of the rendezvous segment: %s\n", strerror(errno));
+        return 1;
+    }
+    pe_state = shoal_local_state(seg_map, npes);
     int fdflags = fcntl(seg, F_GETFD);
     if (fdflags >= 0 && (fdflags & FD_CLOEXEC))
         fcntl(seg, F_SETFD, fdflags & ~FD_CLOEXEC);
@@ -301,7 +333,20 @@ int main(int argc, char **argv)
             children[pe].alive = false;
             alive_count--;
             int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : 1;
-            if (code != 0 && !failed) {
+            int other;
+            const char *why = code == 0 && !failed ? left_early(pe, &other) : NULL;
+            if (why) {
+                failed = true;
+                status = 1;
+                if (other >= 0)
+                    fprintf(stderr, "shoalrun: PE %d (pid %d) exited %s while PE %d is in the "
+                            "job; stopping the other PEs\n", pe, (int)pid, why, other);
+                else
+                    fprintf(stderr, "shoalrun: PE %d (pid %d) exited %s; stopping the other "
+                            "PEs\n", pe, (int)pid, why);
+                signal_all(SIGTERM);
+                kill_at = now_sec() + KILL_GRACE_SEC;
+            } else if (code != 0 && !failed) {
                 failed = true;
                 status = code;
                 if (WIFSIGNALED(ws))

@@ -5,7 +5,10 @@
  *   kill PE            PE kills itself with SIGKILL, the others wait forever
  *   hang               every PE waits forever
  *   ignterm PE CODE    every PE ignores SIGTERM; PE exits with CODE, the others wait forever
- *   global PE CODE     PE does what shmem_global_exit(CODE) does under shoalrun */
+ *   global PE CODE     PE does what shmem_global_exit(CODE) does under shoalrun
+ *   leave PE           every PE marks itself joined (as shmem_init does); PE exits 0, the
+ *                      others wait forever (a PE that skips shmem_finalize)
+ *   early PE           PE exits 0 without joining; the others join and wait forever */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
@@ -57,6 +60,16 @@ int main(int argc, char **argv)
     }
     if (strcmp(mode, "ignterm") == 0)
         signal(SIGTERM, SIG_IGN);
+    unsigned char *state = shoal_local_state(seg, npes);
+    if (strcmp(mode, "leave") == 0 || (strcmp(mode, "early") == 0 && pe != target))
+        __atomic_store_n(&state[pe], SHOAL_LOCAL_JOINED, __ATOMIC_SEQ_CST);
+    if (pe == target && (strcmp(mode, "leave") == 0 || strcmp(mode, "early") == 0)) {
+        if (strcmp(mode, "early") == 0) /* leave once the others have joined */
+            for (int i = 0; i < npes; i++)
+                while (i != pe && __atomic_load_n(&state[i], __ATOMIC_SEQ_CST) != SHOAL_LOCAL_JOINED)
+                    usleep(1000);
+        return 0;
+    }
     if (pe == target) {
         if (strcmp(mode, "kill") == 0)
             raise(SIGKILL);

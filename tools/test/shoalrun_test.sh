@@ -46,6 +46,10 @@ expect 0 "PE 2 called shmem_global_exit(0)" -- "$run" -n 4 "$probe" global 2 0
 leftovers
 expect 3 "PE 0 called shmem_global_exit(3)" -- "$run" -n 2 "$probe" global 0 3
 leftovers
+# A PE that leaves with status 0 while others still need it: stopped with a message.
+expect 1 "PE 1 (pid" -- "$run" -n 3 --timeout 20 "$probe" leave 1
+expect 1 "without calling shmem_finalize" -- "$run" -n 3 --timeout 20 "$probe" leave 1
+expect 1 "before calling shmem_init while PE" -- "$run" -n 3 --timeout 20 "$probe" early 2
 expect 124 "shoalrun: timeout after 1 s" -- "$run" -n 2 --timeout 1 "$probe" hang
 leftovers
 expect 2 "missing -n" -- "$run" "$probe"

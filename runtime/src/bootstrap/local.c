@@ -1,6 +1,7 @@
 /* The "local" bootstrap: PEs forked by shoalrun meet in an anonymous shared segment whose fd
  * they inherit (see local_protocol.h). A sense-counting barrier on its header plus one slot
  * per PE for allgather. */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,6 +23,18 @@ struct local_header {
 static struct shoal_bootstrap local;
 static char *segment;
 static size_t segment_len;
+static int segment_fd = -1; /* kept (close-on-exec) for a shmem_init after shmem_finalize */
+
+static unsigned char *state(int pe) { return shoal_local_state(segment, local.npes) + pe; }
+
+/* A peer shoalrun has reaped before it joined: it will never arrive, so stop instead of
+ * waiting for it forever. */
+static void check_gone(void)
+{
+    for (int pe = 0; pe < local.npes; pe++)
+        if (__atomic_load_n(state(pe), __ATOMIC_SEQ_CST) == SHOAL_LOCAL_GONE)
+            shoal_fatal("shmem_init", "PE %d left the job (exited) before calling shmem_init", pe);
+}
 
 static struct local_header *header(void) { return (struct local_header *)segment; }
 static char *slot(int pe) { return segment + SHOAL_LOCAL_HEADER_BYTES + (size_t)pe * SHOAL_LOCAL_SLOT_BYTES; }
@@ -37,9 +50,10 @@ static void local_barrier(void)
     }
     /* Init-time only and possibly oversubscribed: yield while waiting. */
     struct shoal_backoff bo = SHOAL_BACKOFF_INIT;
-    while (__atomic_load_n(&h->generation, __ATOMIC_ACQUIRE) == gen) {
+    for (unsigned polls = 1; __atomic_load_n(&h->generation, __ATOMIC_ACQUIRE) == gen; polls++) {
         bo.n = bo.n < 256 ? 256 : bo.n;
         shoal_backoff(&bo);
+        if (polls % 1024 == 0) check_gone();
     }
 }
 
@@ -66,7 +80,9 @@ static void local_abort(int status)
 
 static void local_fini(void)
 {
-    if (segment) munmap(segment, segment_len);
+    if (!segment) return;
+    __atomic_store_n(state(local.pe), SHOAL_LOCAL_FINALIZED, __ATOMIC_SEQ_CST);
+    munmap(segment, segment_len);
     segment = NULL;
 }
 
@@ -83,24 +99,39 @@ static int env_int(const char *name, int *value)
 
 const struct shoal_bootstrap *shoal_bootstrap_local(void)
 {
-    int fd, pe, npes;
-    if (!env_int(SHOAL_ENV_LOCAL_FD, &fd)) return NULL;
-    if (!env_int(SHOAL_ENV_LOCAL_PE, &pe) || !env_int(SHOAL_ENV_LOCAL_NPES, &npes) || npes < 1 ||
-        pe >= npes)
-        shoal_fatal("shmem_init", "shoalrun variables are incomplete (%s/%s)", SHOAL_ENV_LOCAL_PE,
-                    SHOAL_ENV_LOCAL_NPES);
-    if (segment) { /* re-init after finalize: the segment is still mapped */
-        return &local;
+    if (segment_fd < 0) { /* first shmem_init: join the job the environment names */
+        int fd, pe, npes;
+        if (!env_int(SHOAL_ENV_LOCAL_FD, &fd)) return NULL;
+        if (!env_int(SHOAL_ENV_LOCAL_PE, &pe) || !env_int(SHOAL_ENV_LOCAL_NPES, &npes) ||
+            npes < 1 || pe >= npes)
+            shoal_fatal("shmem_init", "shoalrun variables are incomplete (%s/%s)",
+                        SHOAL_ENV_LOCAL_PE, SHOAL_ENV_LOCAL_NPES);
+        local = (struct shoal_bootstrap){
+            .name = "local", .pe = pe, .npes = npes, .allgather = local_allgather,
+            .barrier = local_barrier, .abort = local_abort, .fini = local_fini,
+        };
+        segment_len = shoal_local_segment_size(npes);
+        struct stat st;
+        if (fstat(fd, &st) != 0 || (size_t)st.st_size < segment_len)
+            shoal_fatal("shmem_init", "%s=%d is not shoalrun's rendezvous segment",
+                        SHOAL_ENV_LOCAL_FD, fd);
+        /* Programs this PE starts (system(), exec) are not PEs of this job. */
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        unsetenv(SHOAL_ENV_LOCAL_FD);
+        unsetenv(SHOAL_ENV_LOCAL_PE);
+        unsetenv(SHOAL_ENV_LOCAL_NPES);
+        segment_fd = fd;
     }
-    segment_len = shoal_local_segment_size(npes);
-    struct stat st;
-    if (fstat(fd, &st) != 0 || (size_t)st.st_size < segment_len)
-        shoal_fatal("shmem_init", "%s=%d is not shoalrun's rendezvous segment", SHOAL_ENV_LOCAL_FD, fd);
-    segment = mmap(NULL, segment_len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (segment == MAP_FAILED) shoal_fatal("shmem_init", "cannot map the shoalrun segment");
-    local = (struct shoal_bootstrap){
-        .name = "local", .pe = pe, .npes = npes, .allgather = local_allgather,
-        .barrier = local_barrier, .abort = local_abort, .fini = local_fini,
-    };
+    if (!segment) {
+        segment = mmap(NULL, segment_len, PROT_READ | PROT_WRITE, MAP_SHARED, segment_fd, 0);
+        if (segment == MAP_FAILED) {
+            segment = NULL;
+            shoal_fatal("shmem_init", "cannot map the shoalrun segment");
+        }
+    }
+    /* Joined before looking for peers that left: shoalrun marks a PE gone before it looks
+     * for joined ones, so one of the two sees the other. */
+    __atomic_store_n(state(local.pe), SHOAL_LOCAL_JOINED, __ATOMIC_SEQ_CST);
+    check_gone();
     return &local;
 }

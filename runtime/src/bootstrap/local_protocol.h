@@ -10,7 +10,17 @@
  *
  * shmem_global_exit(status) (and every fatal error) on one PE stops the job with that status,
  * 0 included: the PE sends sigqueue(getppid(), SHOAL_LOCAL_ABORT_SIGNAL, {.sival_int =
- * status}) and exits; shoalrun then stops the other PEs and exits with status. */
+ * status}) and exits; shoalrun then stops the other PEs and exits with status.
+ *
+ * After the slots, one state byte per PE (shoal_local_state): a PE sets JOINED when it enters
+ * shmem_init and FINALIZED in shmem_finalize; shoalrun sets GONE when it reaps a PE. So
+ * shoalrun can tell a PE that left the job without shmem_finalize (the others would wait for
+ * it forever) from one that is done, and a PE entering shmem_init can tell that a peer has
+ * already left without joining.
+ *
+ * The runtime takes the variables out of its environment and marks the fd close-on-exec once
+ * it has joined: a program started by system() is not part of the job (a Shoal program
+ * started that way runs as its own job). */
 #ifndef SHOAL_LOCAL_PROTOCOL_H
 #define SHOAL_LOCAL_PROTOCOL_H
 
@@ -27,9 +37,22 @@
 /* A 4 KiB header (barrier words) then one slot per PE. */
 #define SHOAL_LOCAL_HEADER_BYTES 4096
 
-static inline size_t shoal_local_segment_size(int npes)
+enum { SHOAL_LOCAL_NEW = 0, SHOAL_LOCAL_JOINED = 1, SHOAL_LOCAL_FINALIZED = 2, SHOAL_LOCAL_GONE = 3 };
+
+static inline size_t shoal_local_state_offset(int npes)
 {
     return SHOAL_LOCAL_HEADER_BYTES + (size_t)npes * SHOAL_LOCAL_SLOT_BYTES;
+}
+
+/* The state bytes of every PE, given the mapped segment. */
+static inline unsigned char *shoal_local_state(void *segment, int npes)
+{
+    return (unsigned char *)segment + shoal_local_state_offset(npes);
+}
+
+static inline size_t shoal_local_segment_size(int npes)
+{
+    return shoal_local_state_offset(npes) + (((size_t)npes + 63) & ~(size_t)63);
 }
 
 #endif
