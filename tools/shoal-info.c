@@ -27,6 +27,7 @@ static const struct env_var env_vars[] = {
     {"SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none"},
     {"SHOAL_SPIN_POLLS", "(auto)", 0, "polls a wait spins before yielding (auto: 256, or 0 when oversubscribed)"},
     {"SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)"},
+    {"SHOAL_HANG_TIMEOUT", "60", 0, "seconds before a stuck wait prints where it waits (0: never)"},
 };
 
 static const char *yes(int b) { return b ? "yes" : "no"; }

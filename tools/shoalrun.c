@@ -158,6 +158,33 @@ static void signal_all(int sig)
 }
 
 static unsigned char *pe_state; /* the PEs' state bytes in the rendezvous segment */
+static void *seg_map;           /* the whole segment (wait-site records) */
+
+/* On --timeout: where each PE still running waits, from the records the runtime publishes
+ * once a wait is slow (local_protocol.h). */
+static void dump_sites(double t)
+{
+    for (int pe = 0; pe < npes; pe++) {
+        if (!children[pe].alive) continue;
+        const struct shoal_local_site *s = shoal_local_site(seg_map, npes, pe);
+        if (!__atomic_load_n(&s->active, __ATOMIC_ACQUIRE)) {
+            unsigned char st = __atomic_load_n(&pe_state[pe], __ATOMIC_RELAXED);
+            fprintf(stderr, "shoalrun: PE %d is not waiting in Shoal (%s)\n", pe,
+                    st == SHOAL_LOCAL_NEW ? "shmem_init not called yet" : "running its own code");
+            continue;
+        }
+        char routine[sizeof s->routine];
+        memcpy(routine, s->routine, sizeof routine);
+        routine[sizeof routine - 1] = '\0';
+        const int from = s->pe;
+        const double since = s->since;
+        if (from >= 0)
+            fprintf(stderr, "shoalrun: PE %d waits in %s for PE %d (for %.1f s)\n", pe, routine,
+                    from, t - since);
+        else
+            fprintf(stderr, "shoalrun: PE %d waits in %s (for %.1f s)\n", pe, routine, t - since);
+    }
+}
 
 /* Why a PE that exited 0 leaves the others stranded (NULL: it does not). A PE that never
  * joined is marked gone first, so that a PE joining later sees it (local.c). */
@@ -246,7 +273,7 @@ int main(int argc, char **argv)
                 shoal_local_segment_size(npes), strerror(errno));
         return 1;
     }
-    void *seg_map = mmap(NULL, shoal_local_segment_size(npes), PROT_READ | PROT_WRITE, MAP_SHARED,
+    seg_map = mmap(NULL, shoal_local_segment_size(npes), PROT_READ | PROT_WRITE, MAP_SHARED,
                          seg, 0);
     if (seg_map == MAP_FAILED) {
         fprintf(stderr, "shoalrun: mmap of the rendezvous segment: %s\n", strerror(errno));
@@ -392,6 +419,7 @@ int main(int argc, char **argv)
                 timed_out = true;
                 fprintf(stderr, "shoalrun: timeout after %g s; stopping %d PE%s\n", timeout,
                         alive_count, alive_count == 1 ? "" : "s");
+                dump_sites(t);
                 failed = true;
                 signal_all(SIGTERM);
                 kill_at = now_sec() + KILL_GRACE_SEC;

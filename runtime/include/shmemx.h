@@ -28,6 +28,15 @@ int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long
 size_t shmemx_heap_size(void);
 /** Bytes of the symmetric heap still free for shmem_malloc. */
 size_t shmemx_heap_free(void);
+/** Usage of one symmetric heap of this PE, in bytes (the user's part: what shmem_malloc and
+ *  shmemx_device_malloc hand out). peak: the most ever in use at once. */
+typedef struct {
+    size_t size, used, free, largest_free, peak;
+} shmemx_heap_stats_t;
+enum { SHMEMX_HEAP_HOST = 0, SHMEMX_HEAP_DEVICE = 1 };
+/** Fill *stats for heap SHMEMX_HEAP_HOST or SHMEMX_HEAP_DEVICE; 0, or -1 when that heap does
+ *  not exist here (the device heap before the first device allocation). */
+int shmemx_heap_stats(int heap, shmemx_heap_stats_t *stats);
 /** Number of teams alive on this PE (world and shared included) and the most there can be. */
 void shmemx_team_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */

@@ -14,6 +14,7 @@
 #include "bootstrap/local_protocol.h"
 #include "core/error.h"
 #include "sync/backoff.h"
+#include "sync/wait_site.h"
 
 struct local_header {
     unsigned count;       /* arrivals in the current barrier */
@@ -55,6 +56,7 @@ static void local_barrier(void)
         shoal_backoff(&bo);
         if (polls % 1024 == 0) check_gone();
     }
+    shoal_backoff_end(&bo);
 }
 
 static void local_allgather(const void *in, void *out, size_t len)
@@ -82,6 +84,7 @@ static void local_fini(void)
 {
     if (!segment) return;
     __atomic_store_n(state(local.pe), SHOAL_LOCAL_FINALIZED, __ATOMIC_SEQ_CST);
+    shoal_wait_site_attach(NULL);
     munmap(segment, segment_len);
     segment = NULL;
 }
@@ -133,5 +136,6 @@ const struct shoal_bootstrap *shoal_bootstrap_local(void)
      * for joined ones, so one of the two sees the other. */
     __atomic_store_n(state(local.pe), SHOAL_LOCAL_JOINED, __ATOMIC_SEQ_CST);
     check_gone();
+    shoal_wait_site_attach(shoal_local_site(segment, local.npes, local.pe));
     return &local;
 }

@@ -18,6 +18,10 @@
  * it forever) from one that is done, and a PE entering shmem_init can tell that a peer has
  * already left without joining.
  *
+ * After the state bytes, one 64-byte wait-site record per PE (struct shoal_local_site): a PE
+ * whose wait has gone slow publishes where it waits, so that shoalrun's --timeout can say
+ * where every PE was stuck before it stops the job.
+ *
  * The runtime takes the variables out of its environment and marks the fd close-on-exec once
  * it has joined: a program started by system() is not part of the job (a Shoal program
  * started that way runs as its own job). */
@@ -50,9 +54,28 @@ static inline unsigned char *shoal_local_state(void *segment, int npes)
     return (unsigned char *)segment + shoal_local_state_offset(npes);
 }
 
+struct shoal_local_site {
+    double since;      /* CLOCK_MONOTONIC seconds when the wait began to be slow */
+    int active;        /* 1 while published (written last, cleared first) */
+    int pe;            /* the world PE it waits for, -1 when not known */
+    char routine[48];  /* the waiting routine, NUL-terminated */
+};
+_Static_assert(sizeof(struct shoal_local_site) == 64, "one line per PE");
+
+static inline size_t shoal_local_site_offset(int npes, int pe)
+{
+    return shoal_local_state_offset(npes) + (((size_t)npes + 63) & ~(size_t)63) +
+           (size_t)pe * sizeof(struct shoal_local_site);
+}
+
+static inline struct shoal_local_site *shoal_local_site(void *segment, int npes, int pe)
+{
+    return (struct shoal_local_site *)((char *)segment + shoal_local_site_offset(npes, pe));
+}
+
 static inline size_t shoal_local_segment_size(int npes)
 {
-    return shoal_local_state_offset(npes) + (((size_t)npes + 63) & ~(size_t)63);
+    return shoal_local_site_offset(npes, npes);
 }
 
 #endif

@@ -17,12 +17,14 @@ void shoal_barrier_world(void)
 void shmem_barrier_all(void)
 {
     SHOAL_CHECK_INIT("shmem_barrier_all");
+    shoal_wait_at("shmem_barrier_all");
     shoal_barrier_world();
 }
 
 void shmem_sync_all(void)
 {
     SHOAL_CHECK_INIT("shmem_sync_all");
+    shoal_wait_at("shmem_sync_all");
     shoal_team_barrier(&shoal_teams[0]);
 }
 
@@ -30,6 +32,7 @@ int shmem_team_sync(shmem_team_t team)
 {
     struct shoal_team *t = shoal_team_lookup("shmem_team_sync", team);
     if (!t) return -1;
+    shoal_wait_at("shmem_team_sync");
     shoal_team_barrier(t);
     return 0;
 }

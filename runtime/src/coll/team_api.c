@@ -13,6 +13,7 @@ static int team_bcast(const char *routine, shmem_team_t team, void *dest, const 
 {
     struct shoal_team *t = shoal_team_lookup(routine, team);
     if (!t) return -1;
+    shoal_wait_at(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
     shoal_check_root(routine, root, t->size);
     const size_t nbytes = nelems * esize;
@@ -47,6 +48,7 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
 {
     struct shoal_team *t = shoal_team_lookup(routine, team);
     if (!t) return -1;
+    shoal_wait_at(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
     const size_t nbytes = nelems * esize;
     if (fixed) SHOAL_CHECK_LEN(routine, nbytes, (size_t)t->size);
@@ -92,6 +94,7 @@ static int team_alltoall(const char *routine, shmem_team_t team, void *dest, con
 {
     struct shoal_team *t = shoal_team_lookup(routine, team);
     if (!t) return -1;
+    shoal_wait_at(routine);
     if (dst < 1 || sst < 1)
         shoal_fatal(routine, "strides must be at least 1 (dst %td, sst %td)", dst, sst);
     SHOAL_CHECK_LEN(routine, nelems, esize);

@@ -1,12 +1,21 @@
 /* Names from SGI/Cray SHMEM and OpenSHMEM <= 1.3 that existing programs and benchmarks still
  * call. Each forwards to the current routine. */
+#include <stdlib.h>
+
 #include <shmem.h>
 
 #include "core/state.h"
 
+/* OpenSHMEM 1.0 had no shmem_finalize: programs that start with start_pes end by returning
+ * from main, so the runtime finalises at exit for them (a collective, as if each PE called
+ * shmem_finalize there). Programs that call shmem_init must call shmem_finalize. */
+static void finalize_at_exit(void) { shmem_finalize(); }
+
 void start_pes(int npes)
 {
     (void)npes; /* the launcher decides the PE count */
+    static int registered;
+    if (!registered++) atexit(finalize_at_exit);
     shmem_init();
 }
 int _my_pe(void) { return shmem_my_pe(); }

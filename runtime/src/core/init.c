@@ -14,6 +14,8 @@
 #include "ctx/ctx.h"
 #include "heap/heap.h"
 #include "sync/placement.h"
+#include "sync/backoff.h"
+#include "sync/wait_site.h"
 #include "team/team_hooks.h"
 #include "transport/transport.h"
 
@@ -55,6 +57,7 @@ int shmem_init_thread(int requested, int *provided)
     if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
         shoal_fatal("shmem_init_thread", "requested thread level %d is not a SHMEM_THREAD_* value",
                     requested);
+    shoal_wait_at("shmem_init");
     if (shoal_g.initialized) {
         if (provided) *provided = shoal_g.thread_level;
         return 0;
@@ -70,6 +73,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_segments_init();
     shoal_transport_start();
     shoal_placement_init();
+    shoal_wait_site_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
     shoal_ctx_init();
@@ -91,6 +95,7 @@ void shmem_query_thread(int *provided)
 void shmem_finalize(void)
 {
     if (!shoal_g.initialized) return;
+    shoal_wait_at("shmem_finalize");
     shmem_quiet();
     shoal_barrier_world();
     shoal_ctx_fini();

@@ -9,6 +9,7 @@
 #include "core/check.h"
 #include "core/error.h"
 #include "heap/heap.h"
+#include "sync/backoff.h"
 #include "team/team_hooks.h"
 
 static void exhausted(const char *routine, size_t size)
@@ -23,6 +24,7 @@ static void exhausted(const char *routine, size_t size)
 static void *alloc_collective(const char *routine, size_t size, size_t alignment)
 {
     SHOAL_CHECK_INIT(routine);
+    shoal_wait_at(routine);
     void *p = size ? shoal_alloc(&shoal_host_heap, size, alignment) : NULL;
     if (!p && size) exhausted(routine, size);
     shoal_barrier_world();

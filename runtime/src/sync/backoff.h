@@ -1,7 +1,15 @@
-/* Waiting loops: spin briefly, then yield. Tests run 4 PEs on 2 cores, where a PE that spins
- * without yielding starves the peer it waits for. How long to spin depends on who will write
- * (sync/placement.c): a peer on another core is worth spinning for, one on this core is not,
- * and an unknown writer is spun for only when no core is shared. */
+/* Waiting loops: spin briefly, then get out of the way. Tests run 4 PEs on 2 cores, where a
+ * PE that spins without yielding starves the peer it waits for. How long to spin depends on
+ * who will write (sync/placement.c): a peer on another core is worth spinning for, one on this
+ * core is not, and an unknown writer is spun for only when no core is shared.
+ * After the spin budget:
+ *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for.
+ *  - Every PE has a core: the writer is slow because it computes or because unrelated load
+ *    holds its core. Yielding would then hand our core to that load for a whole time slice
+ *    (milliseconds: a 2-PE barrier went from 0.13 us to 2400 us with both cores busy), so
+ *    spin a while longer, then sleep in short, growing naps: a sleeper leaves the run queue to
+ *    the load and, woken, preempts it at once (the scheduler credits sleepers), so the PE is
+ *    back within a nap of the write. */
 #ifndef SHOAL_SYNC_BACKOFF_H
 #define SHOAL_SYNC_BACKOFF_H
 
@@ -10,11 +18,37 @@
 #include "core/state.h"
 #include "transport/transport.h"
 
+/* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
+ * that is merely a little late costs no wake-up. */
+#define SHOAL_SPIN_MORE 2048u
+
 struct shoal_backoff {
     unsigned n;
     unsigned spin; /* polls before the first yield */
+    int pe;        /* world PE expected to write, -1 unknown (hang reports) */
+    int reported;  /* the hang line was printed */
+    double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
 };
-#define SHOAL_BACKOFF_INIT {0, shoal_g.spin_polls}
+#define SHOAL_BACKOFF_INIT {0, shoal_g.spin_polls, -1, 0, 0}
+#define SHOAL_BACKOFF_FROM(pe) {0, shoal_spin_for(pe), (pe), 0, 0}
+
+/* Hang reports (sync/wait_site.c). The waiting routine, set by the entry points of routines
+ * that wait (relaxed stores: under SHMEM_THREAD_MULTIPLE a report may name another thread's
+ * routine). */
+extern const char *shoal_wait_routine;
+static inline void shoal_wait_at(const char *routine)
+{
+    __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
+}
+/* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
+ * dump, and prints the hang line after SHOAL_HANG_TIMEOUT seconds. */
+void shoal_wait_slow(struct shoal_backoff *b);
+/* The wait is over: withdraw the published site. */
+void shoal_wait_done(struct shoal_backoff *b);
+static inline void shoal_backoff_end(struct shoal_backoff *b)
+{
+    if (SHOAL_UNLIKELY(b->since != 0)) shoal_wait_done(b);
+}
 
 /* Spin budget when world PE pe is the one that will write. */
 static inline unsigned shoal_spin_for(int pe)
@@ -39,11 +73,21 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     unsigned n = b->n++;
     if (n < b->spin) {
         shoal_cpu_relax();
-    } else if (n < (1u << 16)) {
-        sched_yield();
+    } else if (shoal_g.oversubscribed) {
+        if ((n & 63) == 63) shoal_wait_slow(b);
+        if (n < (1u << 16)) {
+            sched_yield();
+        } else { /* long waits (a peer stuck in computation) stop burning the core */
+            struct timespec ts = {0, 20000};
+            nanosleep(&ts, NULL);
+        }
+    } else if (n < b->spin + SHOAL_SPIN_MORE) {
+        shoal_cpu_relax();
     } else {
-        /* Long waits (a peer stuck in computation) stop burning the core. */
-        struct timespec ts = {0, 20000};
+        /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
+        const unsigned k = (n - b->spin - SHOAL_SPIN_MORE) / 4;
+        if ((k & 63) == 0) shoal_wait_slow(b);
+        struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};
         nanosleep(&ts, NULL);
     }
 }
@@ -53,13 +97,15 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     do {                                                                                         \
         struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_INIT;                                     \
         while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
+        shoal_backoff_end(&shoal_bo_);                                                           \
     } while (0)
 
 /* The same when world PE pe is the writer that makes cond true. */
 #define SHOAL_WAIT_FROM(pe, cond)                                                                \
     do {                                                                                         \
-        struct shoal_backoff shoal_bo_ = {0, shoal_spin_for(pe)};                                \
+        struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_FROM(pe);                                 \
         while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
+        shoal_backoff_end(&shoal_bo_);                                                           \
     } while (0)
 
 #endif

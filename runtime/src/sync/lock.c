@@ -22,6 +22,7 @@ void shmem_set_lock(long *lock)
 {
     const char *routine = "shmem_set_lock";
     uint32_t ticket = NEXT(lock_amo(routine, SHOAL_AMO_ADD, lock, TICKET, 0));
+    shoal_wait_at(routine);
     SHOAL_WAIT_FOR(SERVING(lock_amo(routine, SHOAL_AMO_FETCH, lock, 0, 0)) == ticket);
 }
 

@@ -111,8 +111,9 @@ static inline void shoal_signal(long *remote_word)
 static inline void shoal_consume_spin(long *word, long k, unsigned spin)
 {
     if (k <= 0) return;
-    struct shoal_backoff bo = {0, spin};
+    struct shoal_backoff bo = {0, spin, -1, 0, 0};
     while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < k) shoal_backoff(&bo);
+    shoal_backoff_end(&bo);
     __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
 }
 
@@ -167,8 +168,10 @@ static inline void shoal_mbox_claim(long *box)
         while (__atomic_load_n(box, __ATOMIC_RELAXED) != 0) shoal_backoff(&bo);
         zero = 0;
         if (__atomic_compare_exchange_n(box, &zero, SHOAL_MBOX_BUSY, 0, __ATOMIC_ACQUIRE,
-                                        __ATOMIC_RELAXED))
+                                        __ATOMIC_RELAXED)) {
+            shoal_backoff_end(&bo);
             return;
+        }
     }
 }
 
