@@ -28,7 +28,7 @@ void shmem_sync_all(void)
 
 int shmem_team_sync(shmem_team_t team)
 {
-    struct shoal_team *t = shoal_team_lookup("shmem_team_sync", team);
+    struct shoal_team *t = shoal_team_of_coll("shmem_team_sync", team);
     if (!t) return -1;
     shoal_team_barrier(t);
     return 0;
