@@ -42,7 +42,7 @@ void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
     shoal_coll_barrier(&g);
 }
 
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync)
+void(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     struct shoal_group g;
     shoal_aset_group("shmem_sync", PE_start, logPE_stride, PE_size, pSync, &g);

@@ -228,6 +228,13 @@ int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest
     return shoal_team_index_of(d, shoal_team_pe(s, src_pe));
 }
 
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    struct shoal_team *t = shoal_team_lookup("shmem_team_ptr", team);
+    if (!t || pe < 0 || pe >= t->size) return NULL;
+    return shmem_ptr(dest, shoal_team_pe(t, pe));
+}
+
 void shmem_team_destroy(shmem_team_t team)
 {
     struct shoal_team *t = shoal_team_lookup("shmem_team_destroy", team);
