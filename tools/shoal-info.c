@@ -20,6 +20,7 @@ struct env_var {
 
 static const struct env_var env_vars[] = {
     {"SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G suffixes)"},
+    {"SHMEM_SYMMETRIC_SIZE", "512M", 1, "the spec's name for it (SHOAL_SYMMETRIC_SIZE wins)"},
     {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
     {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
     {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},

@@ -270,6 +270,8 @@ int shmem_team_n_pes(shmem_team_t team);
 int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config);
 /** pe_in_src_team's index in dest_team, or -1 where it is not a member. */
 int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team);
+/** shmem_ptr for team member pe: a load/store pointer to dest there, or NULL. */
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 /** Collective over parent: members start, start+stride, ...; non-members get SHMEM_TEAM_INVALID. */
 int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
                              const shmem_team_config_t *config, long config_mask,
@@ -291,8 +293,9 @@ void shmem_sync_all(void);
 int shmem_team_sync(shmem_team_t team);
 /** Active-set barrier over PE_start, 2^logPE_stride, PE_size with pSync. */
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
-/** Active-set sync (no completion of remote updates). */
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
+/** Active-set sync (no completion of remote updates). In C11, shmem_sync(team) is
+ *  shmem_team_sync (shoal/shmem_generic.h picks by argument count). */
+void(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync);
 
 /* ---- Collectives: data movement (team forms return 0 on success) --------------------- */
 #define SHOAL_DECL_COLL(TYPE, NAME, A)                                                              \
@@ -395,7 +398,6 @@ SHOAL_DECL_OLD_WAIT(long long, longlong, _)
     TYPE shmem_##NAME##_swap(TYPE *dest, TYPE value, int pe);                                     \
     TYPE shmem_##NAME##_fetch(const TYPE *source, int pe);                                        \
     void shmem_##NAME##_set(TYPE *dest, TYPE value, int pe);
-#define SHOAL_OLD_AMO_TYPES(X, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)
 SHOAL_OLD_AMO_TYPES(SHOAL_DECL_OLD_AMO, _)
 SHOAL_OLD_AMO_TYPES(SHOAL_DECL_OLD_AMO_EXT, _)
 SHOAL_AMO_EXT_FLOAT_TYPES(SHOAL_DECL_OLD_AMO_EXT, _)

@@ -1,6 +1,9 @@
 // handle.hpp: the generic move-only owner, and the ownership shape of every facade type.
 #include <gtest/gtest.h>
+#include <shmemx.h>
 #include <shoal/shoal.hpp>
+
+#include <optional>
 
 #include <type_traits>
 #include <utility>
@@ -99,6 +102,42 @@ static_assert(std::is_nothrow_default_constructible_v<shoal::SymmetricBuffer<int
 static_assert(sizeof(shoal::Team) == sizeof(shmem_team_t));
 static_assert(sizeof(shoal::Context) == sizeof(shmem_ctx_t));
 
-TEST(UniqueHandle, OwnershipShapesAreCheckedAtCompileTime) { SUCCEED(); }
+// The same shapes at run time on real owners: a move hands the resource over (the moved-to
+// owner uses it across PEs), the moved-from one is empty and releases nothing, and the
+// last owner's destructor releases exactly once (team count back where it started).
+TEST(UniqueHandle, RealOwnersMoveAndReleaseOnce)
+{
+    int alive0 = 0, max = 0;
+    shmemx_team_count(&alive0, &max);
+    {
+        std::optional<shoal::Team> t = shoal::world().split_strided(0, 1, shoal::world().n_pes());
+        ASSERT_TRUE(t.has_value());
+        const shmem_team_t h = t->native_handle();
+        shoal::Team moved(std::move(*t));
+        EXPECT_EQ(moved.native_handle(), h);
+        EXPECT_EQ(t->native_handle(), SHMEM_TEAM_INVALID); // NOLINT(bugprone-use-after-move)
+        int alive = 0;
+        shmemx_team_count(&alive, &max);
+        EXPECT_EQ(alive, alive0 + 1);
+        EXPECT_EQ(shmem_team_sync(moved.native_handle()), 0);
+
+        shoal::SymmetricBuffer<long> a(4);
+        long *const p = a.data();
+        shoal::SymmetricBuffer<long> b(std::move(a));
+        EXPECT_EQ(b.data(), p);
+        EXPECT_EQ(a.data(), nullptr); // NOLINT(bugprone-use-after-move)
+        EXPECT_TRUE(a.empty());
+        const int me = shmem_my_pe(), n = shmem_n_pes();
+        b[0] = -1;
+        shmem_barrier_all();
+        shmem_long_p(b.data(), 100 + me, (me + 1) % n);
+        shmem_barrier_all();
+        EXPECT_EQ(b[0], 100 + (me + n - 1) % n);
+        shmem_barrier_all();
+    }
+    int alive = 0;
+    shmemx_team_count(&alive, &max);
+    EXPECT_EQ(alive, alive0);
+}
 
 } // namespace

@@ -44,24 +44,34 @@ TEST(ReduceOps, TagsNameTheirOperation)
 
 TEST(ReduceOps, EachTagRunsItsRoutine)
 {
+    // Inputs chosen so that or, and, xor, sum, max, min and prod all give different results at
+    // 2, 3 and 4 PEs (checked by brute force): a tag wired to the wrong routine fails. With 1 PE
+    // every op returns the input.
     const int n = shoal_test::npes(), me = shoal_test::me();
+    constexpr unsigned kIn[] = {5, 11, 2, 1};
+    ASSERT_LE(n, 4) << "kIn covers 4 PEs";
     shoal::SymmetricBuffer<unsigned> s(1), d(1);
-    s[0] = 1u << me;
-    const unsigned all = (1u << n) - 1;
+    s[0] = kIn[me];
+    unsigned bor = 0, band = ~0u, bxor = 0, sum = 0, mx = 0, mn = ~0u, prod = 1;
+    for (int pe = 0; pe < n; ++pe) {
+        const unsigned v = kIn[pe];
+        bor |= v, band &= v, bxor ^= v, sum += v, prod *= v;
+        mx = v > mx ? v : mx, mn = v < mn ? v : mn;
+    }
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::bit_or);
-    EXPECT_EQ(d[0], all);
+    EXPECT_EQ(d[0], bor) << "bit_or";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::bit_and);
-    EXPECT_EQ(d[0], n == 1 ? 1u : 0u);
+    EXPECT_EQ(d[0], band) << "bit_and";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::bit_xor);
-    EXPECT_EQ(d[0], all);
+    EXPECT_EQ(d[0], bxor) << "bit_xor";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::sum);
-    EXPECT_EQ(d[0], all);
+    EXPECT_EQ(d[0], sum) << "sum";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::max);
-    EXPECT_EQ(d[0], 1u << (n - 1));
+    EXPECT_EQ(d[0], mx) << "max";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::min);
-    EXPECT_EQ(d[0], 1u);
+    EXPECT_EQ(d[0], mn) << "min";
     shoal::reduce(shoal::world(), d.local(), s.local(), shoal::prod);
-    EXPECT_EQ(d[0], 1u << (n * (n - 1) / 2));
+    EXPECT_EQ(d[0], prod) << "prod";
     shoal::barrier(shoal::world());
 }
 

@@ -13,7 +13,7 @@ shm=/dev/shm
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ls -A "$shm" | sort >"$tmp/before"
-"$shoalrun" -n 2 "$@" 2>"$tmp/err" >/dev/null
+"$shoalrun" -n 2 --timeout 15 "$@" 2>"$tmp/err" >/dev/null
 rc=$?
 if [ "$rc" -eq 0 ]; then
   echo "the job exited 0 although PE 1 was killed"; cat "$tmp/err"; exit 1

@@ -287,6 +287,37 @@ TYPED_TEST(WaitTyped, ZeroElements)
     shmem_barrier_all();
 }
 
+// ---- any: repeated calls return every matching index (the spec's test_any example) -----------
+// Every PE sets flags[me] on every PE; with no status mask, calling the any forms again and
+// again must come back with each index in turn, not the lowest one forever.
+TEST(WaitAnyFairness, RepeatedCallsReturnEveryMatchingIndex)
+{
+    const size_t n = static_cast<size_t>(npes());
+    SymArray<int> flags(n);
+    fill(flags.get(), n, 0);
+    shmem_barrier_all();
+    for (int pe = 0; pe < npes(); ++pe) shmem_int_p(flags.get() + me(), 1, pe);
+    shmem_barrier_all();
+    std::vector<int> ones(n, 1);
+    const char *forms[] = {"test_any", "test_any_vector", "wait_until_any", "wait_until_any_vector"};
+    for (int form = 0; form < 4; ++form) {
+        std::set<size_t> seen;
+        for (size_t call = 0; call < 4 * n && seen.size() < n; ++call) {
+            size_t i = SIZE_MAX;
+            switch (form) {
+            case 0: i = shmem_int_test_any(flags.get(), n, nullptr, SHMEM_CMP_NE, 0); break;
+            case 1: i = shmem_int_test_any_vector(flags.get(), n, nullptr, SHMEM_CMP_EQ, ones.data()); break;
+            case 2: i = shmem_int_wait_until_any(flags.get(), n, nullptr, SHMEM_CMP_NE, 0); break;
+            default: i = shmem_int_wait_until_any_vector(flags.get(), n, nullptr, SHMEM_CMP_EQ, ones.data()); break;
+            }
+            EXPECT_LT(i, n) << forms[form];
+            seen.insert(i);
+        }
+        EXPECT_EQ(seen.size(), n) << forms[form] << " keeps returning the same indices";
+    }
+    shmem_barrier_all();
+}
+
 // ---- Several waiters: PE 0 waits for everybody, everybody waits for PE 0 ----------------------
 TEST(WaitFanInFanOut, PeZeroWaitsOnAllOthersThenReleasesThem)
 {

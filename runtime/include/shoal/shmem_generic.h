@@ -40,7 +40,7 @@ void shoal_c11_type_error(void);
 
 #define SHOAL_AMO_EXT_G(X, A) SHOAL_AMO_STD_GENERIC_TYPES(X, A) SHOAL_AMO_EXT_FLOAT_TYPES(X, A)
 #define SHOAL_AMO_STD_G(X, A) SHOAL_AMO_STD_GENERIC_TYPES(X, A)
-#define SHOAL_AMO_BIT_G(X, A) SHOAL_AMO_BIT_GENERIC_TYPES(X, A)
+#define SHOAL_AMO_BIT_G(X, A) SHOAL_AMO_BIT_GENERIC_TYPES(X, A) SHOAL_AMO_BIT_SIGNED_TYPES(X, A)
 #define shmem_atomic_fetch(...) SHOAL_CTX_GENERIC(SHOAL_AMO_EXT_G, atomic_fetch, __VA_ARGS__)
 #define shmem_atomic_set(...) SHOAL_CTX_GENERIC(SHOAL_AMO_EXT_G, atomic_set, __VA_ARGS__)
 #define shmem_atomic_swap(...) SHOAL_CTX_GENERIC(SHOAL_AMO_EXT_G, atomic_swap, __VA_ARGS__)
@@ -64,6 +64,25 @@ void shoal_c11_type_error(void);
 #define shmem_atomic_fetch_or_nbi(...) SHOAL_CTX_GENERIC(SHOAL_AMO_BIT_G, atomic_fetch_or_nbi, __VA_ARGS__)
 #define shmem_atomic_fetch_xor_nbi(...) SHOAL_CTX_GENERIC(SHOAL_AMO_BIT_G, atomic_fetch_xor_nbi, __VA_ARGS__)
 
+/* Deprecated AMO names (1.5 section 10: shmem_swap, shmem_fadd, ...), also keyed on type: a
+ * float given to shmem_swap reaches shmem_float_swap, not the untyped long routine. */
+#define SHOAL_OLD_AMO_EXT_G(X, A) SHOAL_OLD_AMO_TYPES(X, A) SHOAL_AMO_EXT_FLOAT_TYPES(X, A)
+#define shmem_swap(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, swap, __VA_ARGS__)
+#define shmem_fetch(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, fetch, __VA_ARGS__)
+#define shmem_set(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, set, __VA_ARGS__)
+#define shmem_cswap(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, cswap, __VA_ARGS__)
+#define shmem_fadd(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, fadd, __VA_ARGS__)
+#define shmem_finc(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, finc, __VA_ARGS__)
+#define shmem_add(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, add, __VA_ARGS__)
+#define shmem_inc(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, inc, __VA_ARGS__)
+
+/* shmem_sync(team) (1.5) or shmem_sync(PE_start, logPE_stride, PE_size, pSync) (active set):
+ * picked by the number of arguments; 2 or 3 fail to compile. */
+#define SHOAL_PICK5(a, b, c, d, e, ...) e
+#define shmem_sync(...)                                                                          \
+    SHOAL_PICK5(__VA_ARGS__, (shmem_sync), shoal_c11_type_error, shoal_c11_type_error,           \
+                shmem_team_sync, 0)(__VA_ARGS__)
+
 #define SHOAL_P2P_G(X, A) SHOAL_P2P_GENERIC_TYPES(X, A)
 #define shmem_wait_until(...) SHOAL_GENERIC1(SHOAL_P2P_G, wait_until, __VA_ARGS__)
 #define shmem_wait_until_all(...) SHOAL_GENERIC1(SHOAL_P2P_G, wait_until_all, __VA_ARGS__)
@@ -86,7 +105,7 @@ void shoal_c11_type_error(void);
 #define shmem_alltoall(...) SHOAL_GENERIC2(SHOAL_RMA_G, alltoall, __VA_ARGS__)
 #define shmem_alltoalls(...) SHOAL_GENERIC2(SHOAL_RMA_G, alltoalls, __VA_ARGS__)
 
-#define SHOAL_RED_BIT_G(X, A) SHOAL_REDUCE_BITWISE_GENERIC_TYPES(X, A)
+#define SHOAL_RED_BIT_G(X, A) SHOAL_REDUCE_BITWISE_GENERIC_TYPES(X, A) SHOAL_REDUCE_BITWISE_SIGNED_TYPES(X, A)
 #define SHOAL_RED_MINMAX_G(X, A) SHOAL_REDUCE_MINMAX_GENERIC_TYPES(X, A)
 #if SHOAL_COMPLEX_OK
 #define SHOAL_RED_ARITH_G(X, A) SHOAL_REDUCE_MINMAX_GENERIC_TYPES(X, A) SHOAL_REDUCE_COMPLEX_TYPES(X, A)

@@ -44,6 +44,12 @@
     SHOAL_AMO_BIT_GENERIC_TYPES(X, A) X(int32_t, int32, A) X(int64_t, int64, A) X(uint32_t, uint32, A) \
     X(uint64_t, uint64, A)
 
+/* The signed fixed-width members of the bitwise AMO table: in C11 _Generic they are distinct
+ * from the unsigned standard types (the unsigned aliases would be duplicates). */
+#define SHOAL_AMO_BIT_SIGNED_TYPES(X, A) X(int32_t, int32, A) X(int64_t, int64, A)
+/* Deprecated AMOs (shmem_int_fadd, shmem_long_swap, ...): their types. */
+#define SHOAL_OLD_AMO_TYPES(X, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)
+
 /* Table 9: point-to-point synchronisation types (wait_until, test and their forms). */
 #define SHOAL_P2P_GENERIC_TYPES(X, A)                                                          \
     X(short, short, A) X(int, int, A) X(long, long, A) X(long long, longlong, A)                       \
@@ -62,6 +68,9 @@
     SHOAL_REDUCE_BITWISE_GENERIC_TYPES(X, A) X(int8_t, int8, A) X(int16_t, int16, A)        \
     X(int32_t, int32, A) X(int64_t, int64, A) X(uint8_t, uint8, A) X(uint16_t, uint16, A)   \
     X(uint32_t, uint32, A) X(uint64_t, uint64, A) X(size_t, size, A)
+/* The signed fixed-width members of the bitwise table (distinct C11 associations). */
+#define SHOAL_REDUCE_BITWISE_SIGNED_TYPES(X, A)                                             \
+    X(int8_t, int8, A) X(int16_t, int16, A) X(int32_t, int32, A) X(int64_t, int64, A)
 #define SHOAL_REDUCE_MINMAX_GENERIC_TYPES(X, A)                                             \
     X(char, char, A) X(signed char, schar, A) X(short, short, A) X(int, int, A)             \
     X(long, long, A) X(long long, longlong, A) X(unsigned char, uchar, A)                   \

@@ -10,9 +10,11 @@
 #include "path/path.h"
 
 /* The target word of an AMO: sets wpe (world PE) and p (the host heap's word, or NULL: then
- * the funnel's slow path, which also does the checks). */
+ * the funnel's slow path, which also does the checks; a misaligned word goes there too). */
 #define SHOAL_AMO_TARGET(T, addr)                                                                \
     int wpe = shoal_ctx_pe(routine, ctx, pe);                                                    \
-    T *p = (T *)shoal_heap_on(addr, sizeof(T), wpe)
+    T *p = SHOAL_LIKELY(((uintptr_t)(addr) & (sizeof(T) - 1)) == 0)                              \
+               ? (T *)shoal_heap_on(addr, sizeof(T), wpe)                                        \
+               : NULL
 
 #endif

@@ -35,8 +35,12 @@ static void mpi_fini(void)
 
 const struct shoal_bootstrap *shoal_bootstrap_mpi(void)
 {
-    int initialized = 0;
+    int initialized = 0, finalized = 0;
     MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (finalized) /* MPI cannot start twice; its own error would be an opaque abort */
+        shoal_fatal("shmem_init", "cannot start again after shmem_finalize when launched by mpirun "
+                    "(MPI is finalized and cannot be initialised twice); shoalrun allows it");
     if (!initialized) {
         if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
             return NULL;

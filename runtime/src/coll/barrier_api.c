@@ -30,7 +30,7 @@ void shmem_sync_all(void)
 
 int shmem_team_sync(shmem_team_t team)
 {
-    struct shoal_team *t = shoal_team_lookup("shmem_team_sync", team);
+    struct shoal_team *t = shoal_team_of_coll("shmem_team_sync", team);
     if (!t) return -1;
     shoal_wait_at("shmem_team_sync");
     shoal_team_barrier(t);
@@ -45,7 +45,7 @@ void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
     shoal_coll_barrier(&g);
 }
 
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync)
+void(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     struct shoal_group g;
     shoal_aset_group("shmem_sync", PE_start, logPE_stride, PE_size, pSync, &g);

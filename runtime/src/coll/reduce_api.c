@@ -11,7 +11,7 @@
 static int team_reduce(const char *routine, shmem_team_t team, void *dest, const void *src,
                        size_t nreduce, int op, int kind)
 {
-    struct shoal_team *t = shoal_team_lookup(routine, team);
+    struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
     shoal_wait_at(routine);
     const size_t esize = shoal_kind_size(kind);

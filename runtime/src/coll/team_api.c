@@ -11,7 +11,7 @@
 static int team_bcast(const char *routine, shmem_team_t team, void *dest, const void *src,
                       size_t nelems, size_t esize, int root)
 {
-    struct shoal_team *t = shoal_team_lookup(routine, team);
+    struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
     shoal_wait_at(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
@@ -46,7 +46,7 @@ int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t
 static int team_gather(const char *routine, shmem_team_t team, void *dest, const void *src,
                        size_t nelems, size_t esize, int fixed)
 {
-    struct shoal_team *t = shoal_team_lookup(routine, team);
+    struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
     shoal_wait_at(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
@@ -92,7 +92,7 @@ int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t 
 static int team_alltoall(const char *routine, shmem_team_t team, void *dest, const void *src,
                          ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t esize)
 {
-    struct shoal_team *t = shoal_team_lookup(routine, team);
+    struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
     shoal_wait_at(routine);
     if (dst < 1 || sst < 1)

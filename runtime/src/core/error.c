@@ -12,7 +12,7 @@ static void vreport(const char *routine, const char *fmt, va_list ap)
 {
     char line[1024];
     int n;
-    if (shoal_g.boot)
+    if (shoal_g.boot || shoal_g.ever_finalized) /* after finalize: the PE it was */
         n = snprintf(line, sizeof line, "shoal: %s: PE %d: ", routine, shoal_g.me);
     else
         n = snprintf(line, sizeof line, "shoal: %s: ", routine);

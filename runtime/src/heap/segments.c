@@ -156,18 +156,37 @@ static char *map_aligned(int fd, size_t size)
     return base;
 }
 
+/* The heap is reserved, not committed (MAP_NORESERVE), so a size past the machine's memory
+ * starts fine and fails only when touched: PE 0 says so once, at init. */
+static void warn_heap_past_memory(const struct segment_info *all, int n, size_t size,
+                                  const char *var)
+{
+    if (shoal_g.me != 0) return;
+    int on_node = 0;
+    for (int pe = 0; pe < n; pe++) on_node += all[pe].host == all[0].host;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return;
+    const double mem = (double)pages * (double)page, want = (double)size * on_node;
+    if (want > mem)
+        shoal_warn("shmem_init", "%s asks for %zu bytes per PE, %d PEs on this node: %.1f GiB, "
+                   "more than its %.1f GiB of memory (a heap that fills up will fail)", var, size,
+                   on_node, want / (1u << 30), mem / (1u << 30));
+}
+
 void shoal_segments_init(void)
 {
-    const char *env = getenv("SHOAL_SYMMETRIC_SIZE");
+    /* The spec's SHMEM_SYMMETRIC_SIZE, unless Shoal's own variable is set too. */
+    const char *var = "SHOAL_SYMMETRIC_SIZE", *env = getenv(var);
+    if (!env || !*env) env = getenv(var = "SHMEM_SYMMETRIC_SIZE");
     size_t size = DEFAULT_HEAP_SIZE;
     if (env && *env) {
         size = shoal_parse_size(env);
         if (size == 0)
-            shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is not a size (use e.g. 512M, 2G)", env);
+            shoal_fatal("shmem_init", "%s=%s is not a size (use e.g. 512M, 2G)", var, env);
     }
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     if (size > SIZE_MAX - INTERNAL_HEAP_SIZE - HEAP_BASE_ALIGN - page)
-        shoal_fatal("shmem_init", "SHOAL_SYMMETRIC_SIZE=%s is too large", env);
+        shoal_fatal("shmem_init", "%s=%s is too large", var, env);
     size = (size + page - 1) & ~(page - 1);
     struct shoal_segment *h = &shoal_g.seg[SHOAL_SEG_HEAP];
     heap_fd = make_memfd("shoal-heap", size + INTERNAL_HEAP_SIZE);
@@ -194,12 +213,13 @@ void shoal_segments_init(void)
         if (all[pe].heap_size != h->size || all[pe].data_size != d->size)
             shoal_fatal("shmem_init", "PE %d has a %llu-byte heap and %llu-byte data segment, this PE "
                         "%zu and %zu: every PE must run the same program with the same "
-                        "SHOAL_SYMMETRIC_SIZE", pe, (unsigned long long)all[pe].heap_size,
+                        "SHOAL_SYMMETRIC_SIZE / SHMEM_SYMMETRIC_SIZE", pe, (unsigned long long)all[pe].heap_size,
                         (unsigned long long)all[pe].data_size, h->size, d->size);
         shoal_g.peers[pe].pid = all[pe].pid;
         info[pe].host = all[pe].host;
     }
     shoal_transport_select(info, map);
+    warn_heap_past_memory(all, n, size, var);
 
     shoal_g.n_local_pes = shoal_g.n_shared_pes = 0;
     for (int pe = 0; pe < n; pe++) {

@@ -80,6 +80,9 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
                          size_t size, const void *operand, const void *cond, void *result, int pe)
 {
     if (size != 4 && size != 8) shoal_fatal(routine, "no %zu-byte atomics", size);
+    if ((uintptr_t)addr & (size - 1))
+        shoal_fatal(routine, "address %p is not aligned to the %zu-byte word (pe %d)", addr, size,
+                    pe);
     struct shoal_target t;
     shoal_target_of(routine, addr, size, pe, &t);
     if (t.mapped) {

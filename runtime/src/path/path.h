@@ -78,7 +78,9 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
 static inline uint64_t shoal_path_amo64(const char *routine, enum shoal_amo_op op, void *addr,
                                         uint64_t operand, uint64_t cond, int pe)
 {
-    uint64_t *p = (uint64_t *)shoal_heap_on(addr, sizeof(uint64_t), pe);
+    uint64_t *p = SHOAL_LIKELY(((uintptr_t)addr & 7) == 0)
+                      ? (uint64_t *)shoal_heap_on(addr, sizeof(uint64_t), pe)
+                      : NULL;
     uint64_t old = 0;
     if (SHOAL_UNLIKELY(p == NULL)) {
         shoal_path_amo_slow(routine, op, addr, sizeof(uint64_t), &operand, &cond, &old, pe);

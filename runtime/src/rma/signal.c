@@ -36,6 +36,7 @@ uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value
     SHOAL_CHECK_INIT("shmem_signal_wait_until");
     shoal_check_cmp("shmem_signal_wait_until", cmp);
     uint64_t v;
-    SHOAL_WAIT_FOR(SHOAL_COMPARE(cmp, (v = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE)), cmp_value));
+    SHOAL_WAIT_ON("shmem_signal_wait_until", sig_addr, sizeof *sig_addr,
+                  SHOAL_COMPARE(cmp, (v = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE)), cmp_value));
     return v;
 }

@@ -5,6 +5,8 @@
 #include <shmem.h>
 
 #include "core/error.h"
+#include "path/path.h"
+#include "sync/backoff.h"
 
 #define SHOAL_COMPARE(cmp, a, b)                                                                 \
     ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                                        \
@@ -19,5 +21,16 @@ static inline void shoal_check_cmp(const char *routine, int cmp)
     if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_GE)
         shoal_fatal(routine, "comparison %d is not a SHMEM_CMP_* value", cmp);
 }
+
+/* A wait on memory that is not symmetric would hang (no peer can write it): checked once,
+ * only when the first poll fails, so a wait that is already satisfied costs nothing more. */
+#define SHOAL_WAIT_ON(routine, addr, len, cond)                                                  \
+    do {                                                                                         \
+        if (!(cond)) {                                                                           \
+            struct shoal_target shoal_wt_;                                                       \
+            shoal_target_of(routine, addr, len, shoal_g.me, &shoal_wt_);                         \
+            SHOAL_WAIT_FOR(cond);                                                                \
+        }                                                                                        \
+    } while (0)
 
 #endif

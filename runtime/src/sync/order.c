@@ -40,12 +40,14 @@ void shmem_quiet(void) { quiet("shmem_quiet"); }
 
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID) return; /* the spec: no effect */
     shoal_ctx_check("shmem_ctx_fence", ctx);
     fence("shmem_ctx_fence");
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID) return; /* the spec: no effect */
     shoal_ctx_check("shmem_ctx_quiet", ctx);
     quiet("shmem_ctx_quiet");
 }

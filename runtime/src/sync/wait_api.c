@@ -5,7 +5,6 @@
 #include <shmem.h>
 
 #include "core/check.h"
-#include "sync/backoff.h"
 #include "sync/compare.h"
 
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -13,6 +12,9 @@
 #define ACTIVE(status, i) (!(status) || !(status)[i])
 #define VALUE_OF(values, i) (values)[i]
 #define SCALAR_OF(value, i) (value)
+
+/* Where the next test_any/wait_until_any scan starts (per thread: no sharing, no race). */
+static _Thread_local size_t shoal_any_start __attribute__((tls_model("initial-exec")));
 
 /* Test forms over a comparison value picker (SCALAR_OF for one value, VALUE_OF per entry). */
 #define SHOAL_DEF_TESTS(T, N, SUFFIX, VT, PICK)                                                  \
@@ -29,8 +31,14 @@
     {                                                                                            \
         SHOAL_CHECK_INIT("shmem_" #N "_test_any" #SUFFIX);                                       \
         shoal_check_cmp("shmem_" #N "_test_any" #SUFFIX, cmp);                                   \
-        for (size_t i = 0; i < nelems; i++)                                                      \
-            if (ACTIVE(status, i) && SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i))) return i;  \
+        /* Start after the index returned last, wrapping: repeated calls return every       \
+         * matching index in turn (the spec's fairness), not always the lowest. */              \
+        size_t i = nelems ? shoal_any_start % nelems : 0;                                        \
+        for (size_t k = 0; k < nelems; k++, i = i + 1 == nelems ? 0 : i + 1)                     \
+            if (ACTIVE(status, i) && SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i))) {          \
+                shoal_any_start = i + 1;                                                         \
+                return i;                                                                        \
+            }                                                                                    \
         return SIZE_MAX;                                                                         \
     }                                                                                            \
     size_t shmem_##N##_test_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,               \
@@ -38,6 +46,8 @@
     {                                                                                            \
         SHOAL_CHECK_INIT("shmem_" #N "_test_some" #SUFFIX);                                      \
         shoal_check_cmp("shmem_" #N "_test_some" #SUFFIX, cmp);                                  \
+        if (SHOAL_UNLIKELY(!indices && nelems))                                                  \
+            shoal_fatal("shmem_" #N "_test_some" #SUFFIX, "indices is NULL (nelems %zu)", nelems); \
         size_t n = 0;                                                                            \
         for (size_t i = 0; i < nelems; i++)                                                      \
             if (ACTIVE(status, i) && SHOAL_COMPARE(cmp, LOAD(&ivars[i]), PICK(v, i)))            \
@@ -47,7 +57,8 @@
     void shmem_##N##_wait_until_all##SUFFIX(T *ivars, size_t nelems, const int *status, int cmp, \
                                             VT v)                                                \
     {                                                                                            \
-        SHOAL_WAIT_FOR(shmem_##N##_test_all##SUFFIX(ivars, nelems, status, cmp, v));             \
+        SHOAL_WAIT_ON("shmem_" #N "_wait_until_all" #SUFFIX, ivars, nelems * sizeof(T),           \
+                      shmem_##N##_test_all##SUFFIX(ivars, nelems, status, cmp, v));              \
     }                                                                                            \
     size_t shmem_##N##_wait_until_any##SUFFIX(T *ivars, size_t nelems, const int *status,        \
                                               int cmp, VT v)                                     \
@@ -55,16 +66,21 @@
         size_t active = 0, i;                                                                    \
         for (i = 0; i < nelems; i++) active += ACTIVE(status, i);                                \
         if (!active) return SIZE_MAX;                                                            \
-        SHOAL_WAIT_FOR((i = shmem_##N##_test_any##SUFFIX(ivars, nelems, status, cmp, v)) != SIZE_MAX); \
+        SHOAL_WAIT_ON("shmem_" #N "_wait_until_any" #SUFFIX, ivars, nelems * sizeof(T),           \
+                      (i = shmem_##N##_test_any##SUFFIX(ivars, nelems, status, cmp, v)) != SIZE_MAX); \
         return i;                                                                                \
     }                                                                                            \
     size_t shmem_##N##_wait_until_some##SUFFIX(T *ivars, size_t nelems, size_t *indices,         \
                                                const int *status, int cmp, VT v)                 \
     {                                                                                            \
         size_t active = 0, n;                                                                    \
+        if (SHOAL_UNLIKELY(!indices && nelems))                                                  \
+            shoal_fatal("shmem_" #N "_wait_until_some" #SUFFIX, "indices is NULL (nelems %zu)",    \
+                        nelems);                                                                 \
         for (size_t i = 0; i < nelems; i++) active += ACTIVE(status, i);                         \
         if (!active) return 0;                                                                   \
-        SHOAL_WAIT_FOR((n = shmem_##N##_test_some##SUFFIX(ivars, nelems, indices, status, cmp, v)) > 0); \
+        SHOAL_WAIT_ON("shmem_" #N "_wait_until_some" #SUFFIX, ivars, nelems * sizeof(T),          \
+                      (n = shmem_##N##_test_some##SUFFIX(ivars, nelems, indices, status, cmp, v)) > 0); \
         return n;                                                                                \
     }
 
@@ -79,7 +95,8 @@
     {                                                                                            \
         SHOAL_CHECK_INIT("shmem_" #N "_wait_until");                                             \
         shoal_check_cmp("shmem_" #N "_wait_until", cmp);                                         \
-        SHOAL_WAIT_FOR(SHOAL_COMPARE(cmp, LOAD(ivar), cmp_value));                               \
+        SHOAL_WAIT_ON("shmem_" #N "_wait_until", ivar, sizeof(T),                                 \
+                      SHOAL_COMPARE(cmp, LOAD(ivar), cmp_value));                                \
     }                                                                                            \
     SHOAL_DEF_TESTS(T, N, , T, SCALAR_OF)                                                        \
     SHOAL_DEF_TESTS(T, N, _vector, T *, VALUE_OF)

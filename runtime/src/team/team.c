@@ -79,10 +79,11 @@ shmem_team_t shoal_team_create(int slot, int size, int start, int stride, const 
     t->seq = t->last_sync = t->barrier_epoch = 0;
     t->lead_hint = 0;
     memset(t->last_use, 0, sizeof t->last_use);
+    t->handle = t->gen << SHOAL_TEAM_SLOT_BITS | (uintptr_t)(slot + 1);
     __atomic_store_n(&t->alive, 1, __ATOMIC_RELEASE);
     teams_alive++;
     shoal_teams_unlock();
-    return (shmem_team_t)(uintptr_t)(slot + 1);
+    return (shmem_team_t)t->handle;
 }
 
 void shoal_teams_init(void)
@@ -134,8 +135,12 @@ struct shoal_team *shoal_team_lookup_slow(const char *routine, shmem_team_t team
 {
     SHOAL_CHECK_INIT(routine);
     if (team == SHMEM_TEAM_INVALID) return NULL;
-    uintptr_t h = (uintptr_t)team;
-    if (h - 1 < (uintptr_t)shoal_teams_max)
+    uintptr_t h = (uintptr_t)team, s = (h & SHOAL_TEAM_SLOT_MASK) - 1;
+    if (s < (uintptr_t)shoal_teams_max && (h >> SHOAL_TEAM_SLOT_BITS) < shoal_teams[s].gen)
+        shoal_fatal(routine, "team handle %#lx belongs to a destroyed team (its slot %lu now "
+                    "holds %s)", (unsigned long)h, (unsigned long)s,
+                    shoal_teams[s].alive ? "another team" : "none");
+    if (s < (uintptr_t)shoal_teams_max && (h >> SHOAL_TEAM_SLOT_BITS) == shoal_teams[s].gen)
         shoal_fatal(routine, "team handle %lu is not a live team (destroyed, or this PE is not a "
                     "member)", (unsigned long)h);
     shoal_fatal(routine, "team handle %#lx is not a team handle", (unsigned long)h);
@@ -223,6 +228,13 @@ int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest
     return shoal_team_index_of(d, shoal_team_pe(s, src_pe));
 }
 
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    struct shoal_team *t = shoal_team_lookup("shmem_team_ptr", team);
+    if (!t || pe < 0 || pe >= t->size) return NULL;
+    return shmem_ptr(dest, shoal_team_pe(t, pe));
+}
+
 void shmem_team_destroy(shmem_team_t team)
 {
     struct shoal_team *t = shoal_team_lookup("shmem_team_destroy", team);
@@ -240,6 +252,8 @@ void shmem_team_destroy(shmem_team_t team)
     free(t->list);
     free(t->index_of);
     t->list = t->index_of = NULL;
+    t->handle = 0;
+    t->gen++;
     __atomic_store_n(&t->alive, 0, __ATOMIC_RELEASE);
     teams_alive--;
     shoal_teams_unlock();

@@ -1,5 +1,7 @@
 /* Teams: a table of slots, handle = slot index + 1 (SHMEM_TEAM_WORLD = slot 0, SHMEM_TEAM_SHARED
- * = slot 1, SHMEM_TEAM_INVALID = 0). Each slot owns symmetric memory reserved at init (same
+ * = slot 1, SHMEM_TEAM_INVALID = 0) in the low SHOAL_TEAM_SLOT_BITS, and above them the slot's
+ * generation (how many teams it held before): a handle kept after its team was destroyed no
+ * longer matches once the slot holds a new team, so it is caught instead of reaching that team. Each slot owns symmetric memory reserved at init (same
  * offset on every PE): SHOAL_TEAM_RING sync areas used in turn by consecutive collectives,
  * plus one area for barriers. A slot index is local to a PE: disjoint teams may use the same
  * index; members of one team always agree on it (team creation picks an index free on every
@@ -12,13 +14,18 @@
 #include <shmem.h>
 
 #include "coll/engine/group.h"
+#include "core/error.h"
 
 #define SHOAL_TEAM_RING 8
 #define SHOAL_TEAM_AREAS (SHOAL_TEAM_RING + 1) /* ring, then the barrier area */
 #define SHOAL_TEAMS_DEFAULT_MAX 64
+#define SHOAL_TEAM_SLOT_BITS 24 /* SHOAL_MAX_TEAMS <= 1 << 20 */
+#define SHOAL_TEAM_SLOT_MASK (((uintptr_t)1 << SHOAL_TEAM_SLOT_BITS) - 1)
 
 struct shoal_team {
     int alive;
+    uintptr_t handle; /* the live team's handle; 0 when the slot is free */
+    uintptr_t gen;    /* teams this slot held before the current one */
     int my_pe;
     int size;
     int start, stride; /* world PE of index i: start + i * stride ... */
@@ -49,10 +56,20 @@ struct shoal_team *shoal_team_lookup_slow(const char *routine, shmem_team_t team
 
 static inline struct shoal_team *shoal_team_lookup(const char *routine, shmem_team_t team)
 {
-    uintptr_t h = (uintptr_t)team;
-    if (SHOAL_LIKELY(h - 1 < (uintptr_t)shoal_teams_max && shoal_teams[h - 1].alive))
-        return &shoal_teams[h - 1];
+    uintptr_t h = (uintptr_t)team, s = (h & SHOAL_TEAM_SLOT_MASK) - 1;
+    if (SHOAL_LIKELY(s < (uintptr_t)shoal_teams_max && shoal_teams[s].handle == h))
+        return &shoal_teams[s];
     return shoal_team_lookup_slow(routine, team);
+}
+
+/* The same for a collective's team argument: SHMEM_TEAM_INVALID gives NULL (the routine
+ * returns -1, as the spec says) and a warning line naming the routine, not silence. */
+static inline struct shoal_team *shoal_team_of_coll(const char *routine, shmem_team_t team)
+{
+    struct shoal_team *t = shoal_team_lookup(routine, team);
+    if (SHOAL_UNLIKELY(t == NULL))
+        shoal_warn(routine, "the team is SHMEM_TEAM_INVALID; nothing done, returning -1");
+    return t;
 }
 
 static inline int shoal_team_pe(const struct shoal_team *t, int i)

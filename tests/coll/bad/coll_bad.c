@@ -17,6 +17,22 @@ int main(int argc, char **argv)
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
         shmem_team_destroy(t);
         shmem_team_sync(t);
+    } else if (!strcmp(c, "stale_team_reused")) {
+        /* The second split reuses the first team's slot: the old handle must not reach it. */
+        shmem_team_t old, fresh;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &old);
+        shmem_team_destroy(old);
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &fresh);
+        shmem_team_sync(old);
+    } else if (!strcmp(c, "invalid_team")) {
+        /* Not fatal: -1 (the spec) and one line naming each routine. */
+        int bad = shmem_team_sync(SHMEM_TEAM_INVALID) != -1;
+        bad |= shmem_long_sum_reduce(SHMEM_TEAM_INVALID, dst, src, 1) != -1;
+        bad |= shmem_long_broadcast(SHMEM_TEAM_INVALID, dst, src, 1, 0) != -1;
+        bad |= shmem_long_fcollect(SHMEM_TEAM_INVALID, dst, src, 1) != -1;
+        bad |= shmem_long_alltoall(SHMEM_TEAM_INVALID, dst, src, 1) != -1;
+        shmem_finalize();
+        return bad ? 3 : 0;
     } else if (!strcmp(c, "garbage_team")) {
         shmem_team_n_pes((shmem_team_t)(uintptr_t)123456);
     } else if (!strcmp(c, "reduce_destroyed_team")) {

@@ -1,0 +1,33 @@
+#!/bin/bash
+# tests/sanitize.sh [asan|tsan|all]: the runtime under the sanitizers, in build dirs of their own
+# (build-asan, build-tsan; the normal build is untouched).
+#   asan: -Db_sanitize=address,undefined, the runtime suite (shoalrun jobs; the mpirun ones are
+#         left out: Open MPI itself reports leaks and races of its own under ASan).
+#   tsan: -Db_sanitize=thread, the SHMEM_THREAD_MULTIPLE tests (thread_test at 1, 2, 4 PEs).
+# Any sanitizer report fails the test it happened in (halt_on_error, exitcode 66).
+# Exits non-zero if a test failed. Run from anywhere.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+rc=0
+common=(-Dbuildtype=debugoptimized -Dcuda=disabled)
+
+if [ "$what" = asan ] || [ "$what" = all ]; then
+    [ -d build-asan ] || meson setup build-asan "${common[@]}" -Db_sanitize=address,undefined \
+        -Db_lundef=false || exit 1
+    # detect_leaks: the runtime frees what it allocates at finalize; a leak is a finding.
+    export ASAN_OPTIONS=halt_on_error=1:exitcode=66:detect_leaks=1:abort_on_error=0
+    export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=66
+    meson test -C build-asan --print-errorlogs --suite runtime --no-suite mpi || rc=1
+fi
+
+if [ "$what" = tsan ] || [ "$what" = all ]; then
+    [ -d build-tsan ] || meson setup build-tsan "${common[@]}" -Db_sanitize=thread \
+        -Db_lundef=false || exit 1
+    export TSAN_OPTIONS=halt_on_error=1:exitcode=66
+    # Only what these tests need: a whole TSan build doubles the time for nothing.
+    ninja -C build-tsan tests/runtime/thread_test tools/shoalrun &&
+        meson test -C build-tsan --no-rebuild --print-errorlogs thread_test_np1 thread_test_np2 \
+            thread_test_np4 || rc=1
+fi
+exit "$rc"
