@@ -29,6 +29,7 @@ static inline void shoal_check_cmp(const char *routine, int cmp)
         if (!(cond)) {                                                                           \
             struct shoal_target shoal_wt_;                                                       \
             shoal_target_of(routine, addr, len, shoal_g.me, &shoal_wt_);                         \
+            shoal_wait_at(routine);                                                              \
             SHOAL_WAIT_FOR(cond);                                                                \
         }                                                                                        \
     } while (0)
