@@ -33,6 +33,11 @@ void shmemx_team_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
 const char *shmemx_bootstrap_name(void);
 
+struct shoal_device_context; /* <shoal/device_host/context.h> */
+/** Fill *ctx with what kernels need to reach every PE's symmetric heap (the device heap when
+ *  there is one, else the host heap: the device API's host emulation); returns 0. */
+int shmemx_device_context(struct shoal_device_context *ctx);
+
 #ifdef __cplusplus
 }
 #endif
