@@ -136,9 +136,9 @@ SHOAL_HD inline void getmem(const context &c, void *dest, const void *src, std::
     { put<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, pe); } \
     SHOAL_HD inline void PFX##get##BITS##SFX(const context &c, D *d, const D *s, std::size_t n, int pe) \
     { get<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, pe); } \
-    SHOAL_HD inline void PFX##put_nbi##BITS##SFX(const context &c, D *d, const D *s, std::size_t n, int pe) \
+    SHOAL_HD inline void PFX##put##BITS##_nbi##SFX(const context &c, D *d, const D *s, std::size_t n, int pe) \
     { put_nbi<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, pe); } \
-    SHOAL_HD inline void PFX##get_nbi##BITS##SFX(const context &c, D *d, const D *s, std::size_t n, int pe) \
+    SHOAL_HD inline void PFX##get##BITS##_nbi##SFX(const context &c, D *d, const D *s, std::size_t n, int pe) \
     { get_nbi<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, pe); } \
     SHOAL_HD inline void PFX##iput##BITS##SFX(const context &c, D *d, const D *s, std::ptrdiff_t dst, std::ptrdiff_t sst, std::size_t n, int pe) \
     { iput<S>(c, static_cast<E *>(d), static_cast<const E *>(s), dst, sst, n, pe); } \
