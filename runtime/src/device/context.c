@@ -1,4 +1,5 @@
-/* shmemx_device_context: fill the context kernels receive by value. The peer table and the
+/* shmemx_device_context: fill the context kernels receive by value (the device heap when it
+ * exists, else the host heap: the host emulation). The peer table and the
  * team view live here (runtime memory that outlives the call); the team view is refreshed at
  * every call, so a context describes the teams alive when it was made. */
 #include <stdlib.h>
@@ -28,6 +29,7 @@ void shoal_device_init(void)
 
 void shoal_device_fini(void)
 {
+    shoal_device_heap_fini();
     free(peer_base);
     free(teams);
     peer_base = NULL;
@@ -67,5 +69,6 @@ int shmemx_device_context(struct shoal_device_context *ctx)
     ctx->n_teams = shoal_teams_max;
     ctx->kind = SHOAL_DEVICE_HEAP_HOST;
     ctx->barrier = barrier_area;
+    shoal_device_heap_context(ctx, teams, shoal_teams_max); /* the device heap when there is one */
     return 0;
 }
