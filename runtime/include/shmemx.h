@@ -45,6 +45,8 @@ void *shmemx_device_align(size_t alignment, size_t size);
 void shmemx_device_free(void *ptr);
 /** Bytes of the device heap's user part, 0 before the first device allocation. */
 size_t shmemx_device_heap_size(void);
+/** Bytes of the device heap still free (0 before the first device allocation). */
+size_t shmemx_device_heap_free(void);
 
 struct shoal_device_context; /* <shoal/device_host/context.h> */
 /** Fill *ctx with what kernels need to reach every PE's symmetric heap (the device heap when

@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <vector>
 
+#include <shoal/device.hpp>
+#include <shoal/shoal.hpp>
+
 #include "../device/device_kernels.hpp"
 
 namespace {
@@ -167,6 +170,29 @@ template <class S> void barrier_case(int threads)
     shmemx_device_free(slot);
 }
 
+__global__ void facade_k(shoal::device::Context c, long *dest, const long *src, std::size_t n, int pe)
+{
+    shoal::device::put<d::scope::block>(c, d::span<long>(dest, n), d::span<const long>(src, n), pe);
+}
+
+/** The C++ facade: device buffers (shoal::on_device) and a typed block put with the Context. */
+void facade_case()
+{
+    const int me = shmem_my_pe(), n = shmem_n_pes();
+    constexpr std::size_t len = 777;
+    shoal::SymmetricBuffer<long> dest(len, shoal::on_device), src(len, shoal::on_device, shoal::no_init);
+    CHECK(dest.placement() == shoal::Placement::device);
+    std::vector<long> h(len);
+    for (std::size_t i = 0; i < len; i++) h[i] = k::value(me, i, 3);
+    CUDA(cudaMemcpy(src.data(), h.data(), len * sizeof(long), cudaMemcpyHostToDevice));
+    shmem_barrier_all();
+    facade_k<<<1, 128>>>(shoal::device::Context::current(), dest.data(), src.data(), len, (me + 1) % n);
+    CUDA(cudaDeviceSynchronize());
+    shmem_barrier_all();
+    const auto got = fetch(dest.data(), len);
+    for (std::size_t i = 0; i < len; i++) CHECK(got[i] == k::value((me + n - 1) % n, i, 3));
+}
+
 /** The host API on device memory: put/get/p/g and AMOs through the segment's mem ops. */
 void host_api_case()
 {
@@ -205,6 +231,7 @@ int main()
     }
     shmem_init();
     host_api_case();
+    facade_case();
     put_right_case<d::scope::thread>(1);
     put_right_case<d::scope::warp>(32);
     put_right_case<d::scope::block>(128);

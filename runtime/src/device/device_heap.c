@@ -249,3 +249,5 @@ void shmemx_device_free(void *ptr)
 }
 
 size_t shmemx_device_heap_size(void) { return shoal_g.seg[SHOAL_SEG_DEVICE].base ? heap.size : 0; }
+
+size_t shmemx_device_heap_free(void) { return shoal_g.seg[SHOAL_SEG_DEVICE].base ? heap.free_bytes : 0; }
