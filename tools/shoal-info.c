@@ -21,6 +21,8 @@ struct env_var {
 static const struct env_var env_vars[] = {
     {"SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G suffixes)"},
     {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
+    {"SHOAL_DEVICE", "(node-local index)", 0, "GPU of this PE's device heap (modulo the GPU count by default)"},
+    {"SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0, "path of libshoal_cuda.so, loaded on the first device allocation"},
     {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
     {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},
     {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)"},
