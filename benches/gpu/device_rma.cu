@@ -1,6 +1,6 @@
 // CUDA build of device_rma.hpp: the loop as one kernel (1, 32 or 128 threads) over the device
-// heap, timed with CUDA events around the launch (BENCH_NAME, BENCH_GET, BENCH_BW from
-// benches/gpu/meson.build). Exits 77 without a GPU.
+// heap, timed with CUDA events around the launch. Built once; each program's main
+// (device_rma_main.cpp) picks the operation. Exits 77 without a GPU.
 #include <cuda_runtime.h>
 
 #include "device_rma.hpp"
@@ -39,12 +39,12 @@ struct on_gpu {
 
 } // namespace
 
-int main(int argc, char **argv)
+int bench_device_main(int argc, char **argv, const char *name, bool get, bool bw)
 {
     int gpus = 0;
     if (cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0) {
         std::printf("no CUDA GPU: skipped\n");
         return 77;
     }
-    return bench::bench_main<on_gpu>(argc, argv, BENCH_NAME, BENCH_GET, BENCH_BW);
+    return bench::bench_main<on_gpu>(argc, argv, name, get, bw);
 }

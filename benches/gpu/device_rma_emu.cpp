@@ -1,5 +1,5 @@
 // Host-emulation build of device_rma.hpp: the loop on groups of host threads over the host
-// heap (BENCH_NAME, BENCH_GET, BENCH_BW come from benches/gpu/meson.build).
+// heap. Built once; each program's main (device_rma_main.cpp) picks the operation.
 #include <chrono>
 #include <cstring>
 
@@ -25,4 +25,7 @@ struct emulated {
 
 } // namespace
 
-int main(int argc, char **argv) { return bench::bench_main<emulated>(argc, argv, BENCH_NAME, BENCH_GET, BENCH_BW); }
+int bench_device_main(int argc, char **argv, const char *name, bool get, bool bw)
+{
+    return bench::bench_main<emulated>(argc, argv, name, get, bw);
+}

@@ -19,16 +19,6 @@ int set_device(int device) { return rc(cudaSetDevice(device)); }
 int dmalloc(void **ptr, size_t size) { return rc(cudaMalloc(ptr, size)); }
 int dfree(void *ptr) { return rc(cudaFree(ptr)); }
 
-int is_device_ptr(const void *ptr)
-{
-    cudaPointerAttributes a{};
-    if (cudaPointerGetAttributes(&a, ptr) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return a.type == cudaMemoryTypeDevice;
-}
-
 int ipc_get(void *handle, void *base)
 {
     cudaIpcMemHandle_t h;
@@ -94,7 +84,7 @@ int amo(enum shoal_amo_op op, void *mapped, size_t size, const void *operand, co
 
 const shoal_cuda_iface table = {
     SHOAL_CUDA_IFACE_VERSION, sizeof(shoal_cuda_iface), error, device_count, set_device, dmalloc, dfree,
-    is_device_ptr, ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize,
+    ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize,
 };
 
 } // namespace

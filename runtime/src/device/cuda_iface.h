@@ -23,8 +23,6 @@ struct shoal_cuda_iface {
     int (*set_device)(int device);
     int (*malloc)(void **ptr, size_t size);
     int (*free)(void *ptr);
-    /* 1 if ptr is device memory (cudaPointerGetAttributes), else 0. */
-    int (*is_device_ptr)(const void *ptr);
     /* Export my allocation / map a peer's (CUDA IPC, node-local peers). */
     int (*ipc_get)(void *handle, void *base);
     int (*ipc_open)(void **mapped, const void *handle);
