@@ -55,21 +55,25 @@ SHOAL_HD inline void put_signal_nbi(const context &c, T *dest, const T *src, std
     put_signal<S>(c, dest, src, nelems, sig_addr, signal, sig_op, pe);
 }
 
-// Named forms: TYPENAME_put_signal(_nbi)(_warp/_block), putmem_signal(_nbi)(...).
-#define SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, SFX, S)                                                        \
-    SHOAL_HD inline void PFX##put_signal##SFX(const context &c, D *d, const D *s, std::size_t n,            \
-                                              std::uint64_t *sig, std::uint64_t v, int op, int pe)          \
+// Named forms: TYPENAME_put_signal(_nbi)(_warp/_block), put8_signal ... put128_signal(...),
+// putmem_signal(...): PFX##put##MID##_signal##SFX.
+#define SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, MID, SFX, S)                                                   \
+    SHOAL_HD inline void PFX##put##MID##_signal##SFX(const context &c, D *d, const D *s, std::size_t n,     \
+                                                     std::uint64_t *sig, std::uint64_t v, int op, int pe)   \
     { put_signal<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, sig, v, op, pe); }               \
-    SHOAL_HD inline void PFX##put_signal_nbi##SFX(const context &c, D *d, const D *s, std::size_t n,        \
-                                                  std::uint64_t *sig, std::uint64_t v, int op, int pe)      \
+    SHOAL_HD inline void PFX##put##MID##_signal_nbi##SFX(const context &c, D *d, const D *s, std::size_t n, \
+                                                         std::uint64_t *sig, std::uint64_t v, int op, int pe) \
     { put_signal_nbi<S>(c, static_cast<E *>(d), static_cast<const E *>(s), n, sig, v, op, pe); }
-#define SHOAL_DEV_SIGNAL_ALL(E, D, PFX)                                                                   \
-    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, , scope::thread)                                                   \
-    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, _warp, scope::warp)                                                \
-    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, _block, scope::block)
-#define SHOAL_DEV_SIGNAL_TYPE(T, NAME, A) SHOAL_DEV_SIGNAL_ALL(T, T, NAME##_)
+#define SHOAL_DEV_SIGNAL_ALL(E, D, PFX, MID)                                                              \
+    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, MID, , scope::thread)                                              \
+    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, MID, _warp, scope::warp)                                           \
+    SHOAL_DEV_SIGNAL_SCOPED(E, D, PFX, MID, _block, scope::block)
+#define SHOAL_DEV_SIGNAL_TYPE(T, NAME, A) SHOAL_DEV_SIGNAL_ALL(T, T, NAME##_, )
+#define SHOAL_DEV_SIGNAL_SIZE(BITS, BYTES, A) SHOAL_DEV_SIGNAL_ALL(detail::sized<BYTES>::type, void, , BITS)
 SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, SHOAL_DEV_SIGNAL_TYPE)
-SHOAL_DEV_SIGNAL_ALL(unsigned char, void, mem)
+SHOAL_SIZES(SHOAL_DEV_SIGNAL_SIZE, )
+SHOAL_DEV_SIGNAL_ALL(unsigned char, void, , mem)
+#undef SHOAL_DEV_SIGNAL_SIZE
 #undef SHOAL_DEV_SIGNAL_TYPE
 #undef SHOAL_DEV_SIGNAL_ALL
 #undef SHOAL_DEV_SIGNAL_SCOPED
