@@ -161,6 +161,30 @@ TEST(DeviceSignal, PutSignalThread) { put_signal_case<d::scope::thread>(1); }
 TEST(DeviceSignal, PutSignalWarp) { put_signal_case<d::scope::warp>(warp_threads); }
 TEST(DeviceSignal, PutSignalBlock) { put_signal_case<d::scope::block>(block_threads); }
 
+TEST(DeviceSignal, NamedSizedAndMemForms)
+{
+    const d::context c = make_context();
+    const int r = k::right(c), l = k::left(c);
+    SymArray<std::uint64_t> words(8), sig(2);
+    SymArray<char> bytes(13);
+    sig[0] = 0;
+    sig[1] = 0;
+    shmem_barrier_all();
+    d::emulate::launch(warp_threads, [&] {
+        std::uint64_t w[8];
+        for (std::uint64_t i = 0; i < 8; i++) w[i] = 10u * static_cast<unsigned>(c.my_pe) + i;
+        char b[13];
+        for (int i = 0; i < 13; i++) b[i] = static_cast<char>('A' + (c.my_pe + i) % 26);
+        d::put64_signal_warp(c, words.get(), w, 8, sig.get(), 1, SHMEM_SIGNAL_ADD, r);
+        d::putmem_signal_nbi_warp(c, bytes.get(), b, 13, sig.get() + 1, 5, SHMEM_SIGNAL_SET, r);
+        d::signal_wait_until(c, sig.get(), SHMEM_CMP_EQ, 1);
+        d::signal_wait_until(c, sig.get() + 1, SHMEM_CMP_EQ, 5);
+    });
+    for (std::uint64_t i = 0; i < 8; i++) EXPECT_EQ(words[i], 10u * static_cast<unsigned>(l) + i);
+    for (int i = 0; i < 13; i++) EXPECT_EQ(bytes[static_cast<std::size_t>(i)], static_cast<char>('A' + (l + i) % 26));
+    shmem_barrier_all();
+}
+
 TEST(DeviceAmo, EveryThreadOfEveryPe)
 {
     const d::context c = make_context();
