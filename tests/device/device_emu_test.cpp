@@ -43,7 +43,7 @@ TEST(DeviceContext, DescribesTheHostHeap)
     SymArray<long> x(4);
     EXPECT_GE(reinterpret_cast<char *>(x.get()), c.heap_base);
     EXPECT_LT(reinterpret_cast<char *>(x.get()), c.heap_base + c.heap_size);
-    for (int pe = 0; pe < c.npes; pe++) EXPECT_EQ(shmem_ptr(x.get(), pe), d::detail::peer(c, x.get(), pe));
+    for (int pe = 0; pe < c.npes; pe++) EXPECT_EQ(shmem_ptr(x.get(), pe), d::ptr(c, x.get(), pe));
 }
 
 template <class S> void put_right_case(int threads)

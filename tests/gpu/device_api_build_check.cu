@@ -70,6 +70,7 @@ __global__ void rma_all(d::context c, void *sym, void *loc, std::uint64_t *sig, 
     SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, CALL_RMA)
     SHOAL_SIZES(CALL_SIZE, )
     d::putmem_block(c, sym, loc, n, pe);
+    *static_cast<char *>(d::ptr(c, sym, pe)) = 1;
     d::getmem_nbi_warp(c, loc, sym, n, pe);
     d::putmem_signal_nbi_warp(c, sym, loc, n, sig, 2, SHMEM_SIGNAL_SET, pe);
 }

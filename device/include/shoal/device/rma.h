@@ -53,6 +53,13 @@ template <> struct sized<16> { using type = u128; };
 
 } // namespace detail
 
+/** pe's copy of the symmetric addr as a pointer this thread may load and store through
+ *  (nvshmem_ptr), or nullptr when pe's heap is not mapped here. */
+template <class T> SHOAL_HD inline T *ptr(const context &c, T *addr, int pe)
+{
+    return c.peer_base[pe] ? detail::peer(c, addr, pe) : nullptr;
+}
+
 /** Store value at dest on pe. */
 template <class T> SHOAL_HD inline void p(const context &c, T *dest, T value, int pe)
 {
