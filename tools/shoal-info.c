@@ -22,6 +22,8 @@ static const struct env_var env_vars[] = {
     {"SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G suffixes)"},
     {"SHMEM_SYMMETRIC_SIZE", "512M", 1, "the spec's name for it (SHOAL_SYMMETRIC_SIZE wins)"},
     {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
+    {"SHOAL_DEVICE", "(node-local index)", 0, "GPU of this PE's device heap (modulo the GPU count by default)"},
+    {"SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0, "path of libshoal_cuda.so, loaded on the first device allocation"},
     {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
     {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},
     {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)"},
@@ -52,7 +54,7 @@ int main(int argc, char **argv)
     printf("  %-28s %s\n", "off-node transport", "not yet");
     printf("  %-28s %s\n", "rdma-core (ibverbs) found", yes(SHOAL_HAVE_IBVERBS));
     printf("  %-28s %s\n", "CUDA device library",
-           SHOAL_HAVE_CUDA ? "yes (placeholder: no device API yet)" : "no");
+           SHOAL_HAVE_CUDA ? "yes (device heap: libshoal_cuda.so, loaded on first use)" : "no");
     printf("\nLaunch with: shoalrun -n N ./app%s, or ./app alone for one PE\n",
            SHOAL_HAVE_MPI ? ", mpirun -np N ./app" : "");
 

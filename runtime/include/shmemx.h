@@ -42,6 +42,26 @@ void shmemx_team_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
 const char *shmemx_bootstrap_name(void);
 
+/** Hint for shmem_malloc_with_hints: allocate from the device (GPU) heap. */
+#define SHMEMX_MALLOC_DEVICE (1L << 16)
+/** Collective allocations on the device heap (created on first use: SHOAL_SYMMETRIC_DEVICE_SIZE
+ *  bytes on GPU SHOAL_DEVICE, default the node-local index modulo the GPU count). The host
+ *  RMA/AMO API works on the returned addresses; NULL (with a warning) when it is full. */
+void *shmemx_device_malloc(size_t size);
+void *shmemx_device_calloc(size_t count, size_t size);
+void *shmemx_device_align(size_t alignment, size_t size);
+/** Collective; ptr must come from the device heap (shmem_free also accepts it). */
+void shmemx_device_free(void *ptr);
+/** Bytes of the device heap's user part, 0 before the first device allocation. */
+size_t shmemx_device_heap_size(void);
+/** Bytes of the device heap still free (0 before the first device allocation). */
+size_t shmemx_device_heap_free(void);
+
+struct shoal_device_context; /* <shoal/device_host/context.h> */
+/** Fill *ctx with what kernels need to reach every PE's symmetric heap (the device heap when
+ *  there is one, else the host heap: the device API's host emulation); returns 0. */
+int shmemx_device_context(struct shoal_device_context *ctx);
+
 #ifdef __cplusplus
 }
 #endif

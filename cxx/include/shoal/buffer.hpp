@@ -9,6 +9,11 @@
 // the heap throws shoal::HeapExhausted (a std::bad_alloc) on every PE. Release runs from the
 // destructor; when it runs because an exception unwinds this PE, the Runtime's unwinding
 // agreement (runtime.hpp) either confirms that every PE unwinds or stops every PE.
+//
+//     shoal::SymmetricBuffer<float> x(n, shoal::on_device);  // on the device heap (GPU)
+//
+// A device buffer's local() and data() are GPU addresses: pass them to kernels (with a
+// shoal::device::Context, <shoal/device.hpp>) or to the RMA calls, not to host loads.
 #ifndef SHOAL_CXX_BUFFER_HPP
 #define SHOAL_CXX_BUFFER_HPP
 
@@ -35,6 +40,15 @@ struct NoInit {
 };
 inline constexpr NoInit no_init{};
 
+/// Tag: allocate on the device (GPU) heap (shmemx_device_calloc / shmemx_device_align).
+struct OnDevice {
+    explicit OnDevice() = default;
+};
+inline constexpr OnDevice on_device{};
+
+/// Where a buffer's memory lives.
+enum class Placement { host, device };
+
 /// Alignment of a symmetric block in bytes (a power of two, at least alignof(T)). A distinct
 /// type, so that SymmetricBuffer<int>(n, 64) can only mean "n copies of 64".
 struct Alignment {
@@ -54,10 +68,11 @@ class SymmetricBuffer {
         std::size_t size;
         std::size_t alignment;
         int exceptions_at_alloc;
+        Placement placement;
     };
     struct Policy {
         using value_type = Block;
-        static constexpr Block null() noexcept { return {nullptr, 0, 0, 0}; }
+        static constexpr Block null() noexcept { return {nullptr, 0, 0, 0, Placement::host}; }
         static constexpr bool is_null(const Block &b) noexcept { return b.data == nullptr; }
         void operator()(Block b) const noexcept
         {
@@ -87,6 +102,15 @@ class SymmetricBuffer {
         : handle_(allocate(count, alignment.bytes, Init::none, nullptr))
     {}
 
+    /// Collective: count zero-filled elements on the device heap.
+    SymmetricBuffer(std::size_t count, OnDevice, Alignment alignment = {alignof(T)})
+        : handle_(allocate_on_device(count, alignment.bytes, true))
+    {}
+    /// Collective: count elements on the device heap, left uninitialised.
+    SymmetricBuffer(std::size_t count, OnDevice, NoInit, Alignment alignment = {alignof(T)})
+        : handle_(allocate_on_device(count, alignment.bytes, false))
+    {}
+
     SymmetricBuffer(const SymmetricBuffer &) = delete;
     SymmetricBuffer &operator=(const SymmetricBuffer &) = delete;
     SymmetricBuffer(SymmetricBuffer &&) noexcept = default;
@@ -99,6 +123,8 @@ class SymmetricBuffer {
     [[nodiscard]] std::size_t size_bytes() const noexcept { return size() * sizeof(T); }
     [[nodiscard]] bool empty() const noexcept { return size() == 0; }
     [[nodiscard]] std::size_t alignment() const noexcept { return handle_.get().alignment; }
+    /// Host or device heap (an empty buffer says host).
+    [[nodiscard]] Placement placement() const noexcept { return handle_.get().placement; }
     /// This PE's address of the block (the symmetric address the C API takes).
     [[nodiscard]] T *data() const noexcept { return handle_.get().data; }
 
@@ -124,12 +150,39 @@ class SymmetricBuffer {
   private:
     enum class Init { none, zero, fill };
 
+    static void check_alignment(std::size_t alignment)
+    {
+        if (alignment < alignof(T) || (alignment & (alignment - 1)) != 0)
+            throw Error(errc::invalid_argument, "shoal::SymmetricBuffer: alignment");
+    }
+
+    static Block allocate_on_device(std::size_t count, std::size_t alignment, bool zero)
+    {
+        if (count == 0)
+            return Policy::null();
+        check_alignment(alignment);
+        // Zeroing is shmemx_device_calloc's (no CUDA in this header), which has no alignment.
+        if (zero && alignment > alignof(std::max_align_t))
+            throw Error(errc::invalid_argument, "shoal::SymmetricBuffer: zero-filled device memory "
+                                                "with an alignment above alignof(max_align_t); use no_init");
+        if (count > SIZE_MAX / sizeof(T))
+            throw HeapExhausted(SIZE_MAX, shmemx_device_heap_free());
+        const std::size_t bytes = count * sizeof(T);
+        const int exceptions = std::uncaught_exceptions();
+        // Collective and identical on every PE, so a NULL is every PE's answer.
+        void *p = alignment <= alignof(std::max_align_t)
+                      ? (zero ? shmemx_device_calloc(count, sizeof(T)) : shmemx_device_malloc(bytes))
+                      : shmemx_device_align(alignment, bytes);
+        if (p == nullptr)
+            throw HeapExhausted(bytes, shmemx_device_heap_free());
+        return {static_cast<T *>(p), count, alignment, exceptions, Placement::device};
+    }
+
     static Block allocate(std::size_t count, std::size_t alignment, Init init, const T *value)
     {
         if (count == 0)
             return Policy::null();
-        if (alignment < alignof(T) || (alignment & (alignment - 1)) != 0)
-            throw Error(errc::invalid_argument, "shoal::SymmetricBuffer: alignment");
+        check_alignment(alignment);
         if (count > SIZE_MAX / sizeof(T))
             throw HeapExhausted(SIZE_MAX, shmemx_heap_free());
         const std::size_t bytes = count * sizeof(T);
@@ -157,7 +210,7 @@ class SymmetricBuffer {
             // No PE may write into a peer's block before the peer has initialised it.
             shmem_sync_all();
         }
-        return {data, count, alignment, exceptions};
+        return {data, count, alignment, exceptions, Placement::host};
     }
 
     UniqueHandle<Policy> handle_;

@@ -1,17 +1,15 @@
-/* Shoal device-side API (CUDA). PLACEHOLDER: nothing here communicates yet.
- *
- * This header will hold what a user kernel may call (NVSHMEM-style put/get/atomics/signal
- * with thread, warp and block variants) over the device symmetric heap. For now it only
- * fixes the namespace and a version that host code can compare with the built library. */
+/* Shoal device-side API (CUDA): everything a user kernel may call, in namespace shoal::device
+ * (shoal/device/api.h), plus the interface version host code can compare with the library. */
 #ifndef SHOAL_DEVICE_CUH
 #define SHOAL_DEVICE_CUH
 
+#include <shoal/device/api.h>
+
 namespace shoal::device {
 
-/** Version of the device-side interface: bumped whenever a struct shared between host and
- *  kernels changes layout, so a kernel built against one header never reads another's data.
- *  0 = placeholder, no device API yet. */
-inline constexpr int interface_version = 0;
+/** Version of the device-side interface: the layout of the structs shared between host and
+ *  kernels (device_host/context.h), so a kernel built against one never reads another's. */
+inline constexpr int interface_version = SHOAL_DEVICE_CONTEXT_VERSION;
 
 /** The interface_version the device library (libshoal_device) was compiled with. */
 int built_interface_version() noexcept;

@@ -12,6 +12,7 @@
 #include "core/remote.h"
 #include "core/state.h"
 #include "ctx/ctx.h"
+#include "device/device.h"
 #include "heap/heap.h"
 #include "sync/placement.h"
 #include "sync/backoff.h"
@@ -77,6 +78,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_g.initialized = 1;
     shoal_teams_init();
     shoal_ctx_init();
+    shoal_device_init();
     boot->barrier();
     print_debug();
     print_info();
@@ -98,6 +100,7 @@ void shmem_finalize(void)
     shoal_wait_at("shmem_finalize");
     shmem_quiet();
     shoal_barrier_world();
+    shoal_device_fini();
     shoal_ctx_fini();
     shoal_teams_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */

@@ -8,6 +8,7 @@
 
 #include "core/check.h"
 #include "core/error.h"
+#include "device/device.h"
 #include "heap/heap.h"
 #include "sync/backoff.h"
 #include "team/team_hooks.h"
@@ -35,7 +36,8 @@ void *shmem_malloc(size_t size) { return alloc_collective("shmem_malloc", size, 
 
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
-    (void)hints; /* every heap address already supports remote atomics and signals */
+    /* Every heap address already supports remote atomics and signals. */
+    if (hints & SHMEMX_MALLOC_DEVICE) return shoal_device_alloc("shmem_malloc_with_hints", size, 0);
     return alloc_collective("shmem_malloc_with_hints", size, 0);
 }
 
@@ -70,6 +72,10 @@ void *shmem_align(size_t alignment, size_t size)
 void shmem_free(void *ptr)
 {
     SHOAL_CHECK_INIT("shmem_free");
+    if (ptr && shoal_device_heap_owns(ptr)) {
+        shmemx_device_free(ptr);
+        return;
+    }
     shmem_quiet();
     shoal_barrier_world(); /* nobody is still using it */
     if (ptr && shoal_alloc_free(&shoal_host_heap, ptr) != 0) {

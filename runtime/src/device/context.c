@@ -1,0 +1,74 @@
+/* shmemx_device_context: fill the context kernels receive by value (the device heap when it
+ * exists, else the host heap: the host emulation). The peer table and the
+ * team view live here (runtime memory that outlives the call); the team view is refreshed at
+ * every call, so a context describes the teams alive when it was made. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmemx.h>
+#include <shoal/device_host/context.h>
+
+#include "core/check.h"
+#include "core/error.h"
+#include "device/device.h"
+#include "heap/heap.h"
+#include "team/team.h"
+
+static char **peer_base;                 /* npes: each PE's host heap as mapped here */
+static struct shoal_device_team *teams;  /* shoal_teams_max slots */
+static uint64_t *barrier_area;           /* symmetric, SHOAL_DEVICE_BARRIER_WORDS words */
+
+void shoal_device_init(void)
+{
+    peer_base = calloc((size_t)shoal_g.npes, sizeof *peer_base);
+    teams = calloc((size_t)shoal_teams_max, sizeof *teams);
+    if (!peer_base || !teams) shoal_fatal("shmem_init", "out of memory for the device context");
+    for (int pe = 0; pe < shoal_g.npes; pe++) peer_base[pe] = shoal_g.peers[pe].base[SHOAL_SEG_HEAP];
+    barrier_area = shoal_heap_alloc_internal(SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t), 64);
+}
+
+void shoal_device_fini(void)
+{
+    shoal_device_heap_fini();
+    free(peer_base);
+    free(teams);
+    peer_base = NULL;
+    teams = NULL;
+    barrier_area = NULL;
+}
+
+static void fill_teams(void)
+{
+    for (int i = 0; i < shoal_teams_max; i++) {
+        const struct shoal_team *t = &shoal_teams[i];
+        struct shoal_device_team *d = &teams[i];
+        memset(d, 0, sizeof *d);
+        if (!t->alive) continue;
+        d->my_pe = t->my_pe;
+        d->size = t->size;
+        d->start = t->start;
+        d->stride = t->stride;
+        d->list = t->list;
+    }
+}
+
+int shmemx_device_context(struct shoal_device_context *ctx)
+{
+    SHOAL_CHECK_INIT("shmemx_device_context");
+    if (!ctx) shoal_fatal("shmemx_device_context", "ctx is NULL");
+    fill_teams();
+    memset(ctx, 0, sizeof *ctx);
+    ctx->version = SHOAL_DEVICE_CONTEXT_VERSION;
+    ctx->size = sizeof *ctx;
+    ctx->my_pe = shoal_g.me;
+    ctx->npes = shoal_g.npes;
+    ctx->heap_base = shoal_g.seg[SHOAL_SEG_HEAP].base;
+    ctx->heap_size = shoal_g.seg[SHOAL_SEG_HEAP].size;
+    ctx->peer_base = peer_base;
+    ctx->teams = teams;
+    ctx->n_teams = shoal_teams_max;
+    ctx->kind = SHOAL_DEVICE_HEAP_HOST;
+    ctx->barrier = barrier_area;
+    shoal_device_heap_context(ctx, teams, shoal_teams_max); /* the device heap when there is one */
+    return 0;
+}
