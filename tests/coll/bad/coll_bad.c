@@ -16,7 +16,7 @@ int main(int argc, char **argv)
         shmem_team_t t;
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
         shmem_team_destroy(t);
-        shmem_team_sync(t);
+        if (me == 0) shmem_team_sync(t); /* one PE: the line must come from PE 0 */
     } else if (!strcmp(c, "stale_team_reused")) {
         /* The second split reuses the first team's slot: the old handle must not reach it. */
         shmem_team_t old, fresh;
@@ -39,7 +39,7 @@ int main(int argc, char **argv)
         shmem_team_t t;
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
         shmem_team_destroy(t);
-        shmem_long_sum_reduce(t, dst, src, 1);
+        if (me == 0) shmem_long_sum_reduce(t, dst, src, 1); /* one PE: the line names PE 0 */
     } else if (!strcmp(c, "size_overflow")) {
         shmem_barrier(0, 0, n + 1, psync);
     } else if (!strcmp(c, "stride_overflow")) {
