@@ -9,6 +9,7 @@
 #include <shmem.h>
 
 #include "shoal_config.h"
+#include "core/env_table.h"
 #include "core/parse_size.h"
 
 struct env_var {
@@ -19,18 +20,9 @@ struct env_var {
 };
 
 static const struct env_var env_vars[] = {
-    {"SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G suffixes)"},
-    {"SHMEM_SYMMETRIC_SIZE", "512M", 1, "the spec's name for it (SHOAL_SYMMETRIC_SIZE wins)"},
-    {"SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)"},
-    {"SHOAL_DEVICE", "(node-local index)", 0, "GPU of this PE's device heap (modulo the GPU count by default)"},
-    {"SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0, "path of libshoal_cuda.so, loaded on the first device allocation"},
-    {"SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)"},
-    {"SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init"},
-    {"SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)"},
-    {"SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none"},
-    {"SHOAL_SPIN_POLLS", "(auto)", 0, "polls a wait spins before yielding (auto: 256, or 0 when oversubscribed)"},
-    {"SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)"},
-    {"SHOAL_HANG_TIMEOUT", "60", 0, "seconds before a stuck wait prints where it waits (0: never)"},
+#define SHOAL_ENV_ROW(name, def, is_size, what) {name, def, is_size, what},
+    SHOAL_ENV_TABLE(SHOAL_ENV_ROW)
+#undef SHOAL_ENV_ROW
 };
 
 static const char *yes(int b) { return b ? "yes" : "no"; }

@@ -1,0 +1,28 @@
+/* Every environment variable Shoal reads, in one table: name, default, 1 when the value is a
+ * size (K/M/G/T), meaning. shoal-info prints it; tools/test/env_table_test.sh checks that
+ * every variable the sources read is in it and that README.md documents every row. The
+ * launcher's own variables (SHOAL_LOCAL_*, bootstrap/local_protocol.h) are not settings. */
+#ifndef SHOAL_CORE_ENV_TABLE_H
+#define SHOAL_CORE_ENV_TABLE_H
+
+#define SHOAL_ENV_TABLE(X)                                                                       \
+    X("SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G/T suffixes)")        \
+    X("SHMEM_SYMMETRIC_SIZE", "(unset)", 1, "the OpenSHMEM name of the same; SHOAL_ wins")       \
+    X("SHOAL_SYMMETRIC_DEVICE_SIZE", "256M", 1, "GPU symmetric heap per PE (CUDA builds)")       \
+    X("SHOAL_DEVICE", "(node-local index)", 0,                                                   \
+      "GPU of this PE's device heap (modulo the GPU count by default)")                          \
+    X("SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0,                                               \
+      "path of libshoal_cuda.so, loaded on the first device allocation")                         \
+    X("SHOAL_TRANSPORT", "auto", 0, "auto | shm (mpi: not implemented yet)")                     \
+    X("SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init")                    \
+    X("SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)")          \
+    X("SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none")      \
+    X("SHOAL_SPIN_POLLS", "(auto)", 0,                                                           \
+      "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \
+    X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
+    X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
+      "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \
+    X("SHOAL_UNWIND_TIMEOUT", "10", 0,                                                           \
+      "C++: seconds an exception's unwind waits for every PE to unwind too")
+
+#endif
