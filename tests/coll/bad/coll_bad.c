@@ -55,6 +55,19 @@ int main(int argc, char **argv)
         shmem_long_sum_to_all(dst, src, 4 + me, 0, 0, n, NULL, psync);
     } else if (!strcmp(c, "nelems_fcollect")) {
         shmem_fcollect64(dst, src, 2 + (size_t)me, 0, 0, n, psync);
+    } else if (!strcmp(c, "mismatch_kind")) { /* PE 0 reduces while PE 1 broadcasts */
+        static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+        if (me == 0)
+            shmem_long_sum_to_all(dst, src, 1, 0, 0, n, pwrk, psync);
+        else
+            shmem_broadcast64(dst, src, 1, 0, 0, 0, n, psync);
+    } else if (!strcmp(c, "mismatch_op")) { /* sum on PE 0, max elsewhere */
+        if (me == 0)
+            shmem_long_sum_reduce(SHMEM_TEAM_WORLD, dst, src, 1);
+        else
+            shmem_long_max_reduce(SHMEM_TEAM_WORLD, dst, src, 1);
+    } else if (!strcmp(c, "mismatch_root")) { /* 3 PEs: the last one names another root */
+        shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, 1, me == n - 1 ? 1 : 0);
     } else if (!strcmp(c, "nelems_broadcast")) {
         shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, 3 + (size_t)me, 0);
     } else if (!strcmp(c, "nelems_alltoall")) {

@@ -56,12 +56,13 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 shoal_mbox_take(box, g->idle && e0 == 0);
                 scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
                       esize);
-                shoal_mbox_fill(box, bbytes);
+                shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
             }
             for (int d = n - 1; d >= 1; d--) {
                 int j = shoal_wrap(me + d, n);
                 long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
-                const void *p = shoal_mbox_wait(box, bbytes, routine, shoal_group_pe(g, j));
+                const void *p = shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes),
+                                                routine, shoal_group_pe(g, j));
                 scopy(DST_BLOCK(dest, j) + (ptrdiff_t)e0 * dst * (ptrdiff_t)esize, dst, p, 1, cnt,
                       esize);
                 shoal_mbox_release(box, cnt * esize);

@@ -40,17 +40,17 @@ static long tree_parent(long v, long k)
     return v % m;
 }
 
-/* Wait for the chunk of len bytes (of an nbytes message) in my box from parent_pe, copy it
- * to dest and empty the box. */
+/* Wait for the chunk of len bytes (of a message with this tag) in my box from parent_pe, copy
+ * it to dest and empty the box. */
 static inline void recv_chunk(const char *routine, const struct shoal_group *g, long *box,
-                              void *dest, size_t len, size_t nbytes, int parent_pe)
+                              void *dest, size_t len, size_t tag, int parent_pe)
 {
     const long *ready = &g->area[SHOAL_W_READY];
     /* A root that took the large path signals READY instead: a size mismatch. */
     SHOAL_WAIT_FROM(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
     if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
-        shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, nbytes);
-    memcpy(dest, shoal_mbox_wait(box, nbytes, routine, parent_pe), len);
+        shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, tag);
+    memcpy(dest, shoal_mbox_wait(box, tag, routine, parent_pe), len);
     shoal_mbox_release(box, len);
 }
 
@@ -61,13 +61,14 @@ static void bcast_flat_one(const char *routine, const struct shoal_group *g, voi
 {
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     const int n = g->size;
+    const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
     if (g->me == root) {
         for (int d = 1; d < n; d++)
             shoal_mbox_put(shoal_mbox_remote(g, &l, shoal_wrap(root + d, n), 0), idle, src, nbytes,
-                           nbytes);
+                           tag);
         return;
     }
-    recv_chunk(routine, g, shoal_mbox_local(g, &l, 0), dest, nbytes, nbytes, shoal_group_pe(g, root));
+    recv_chunk(routine, g, shoal_mbox_local(g, &l, 0), dest, nbytes, tag, shoal_group_pe(g, root));
 }
 
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
@@ -77,6 +78,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     const long v = shoal_wrap(g->me - root + n, n);
     long kids[MAX_CHILDREN];
     const int nk = tree_children(v, n, k, kids);
+    const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     long *to[MAX_CHILDREN][2];
     for (int c = 0; c < nk; c++)
@@ -87,7 +89,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         for (unsigned chunk = 0; off < nbytes; chunk++) {
             size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
             for (int c = 0; c < nk; c++)
-                shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (const char *)src + off, len, nbytes);
+                shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (const char *)src + off, len, tag);
             off += len;
         }
         return;
@@ -96,10 +98,10 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     size_t off = 0;
     for (unsigned chunk = 0; off < nbytes; chunk++) {
         size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
-        recv_chunk(routine, g, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, nbytes,
+        recv_chunk(routine, g, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, tag,
                    parent_pe);
         for (int c = 0; c < nk; c++)
-            shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, nbytes);
+            shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, tag);
         off += len;
     }
 }
@@ -123,7 +125,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     SHOAL_WAIT_FROM(root_pe, __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
     if (SHOAL_UNLIKELY(__atomic_load_n(ready, __ATOMIC_ACQUIRE) == 0))
         shoal_coll_len_mismatch(routine, root_pe, (size_t)__atomic_load_n(box0, __ATOMIC_ACQUIRE) - 1,
-                                nbytes);
+                                shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes));
     shoal_consume(ready, 1);
     long theirs = __atomic_load_n(shoal_peer_word(g, root, SHOAL_W_COUNT), __ATOMIC_RELAXED);
     if (SHOAL_UNLIKELY((size_t)(theirs - 1) != nbytes))

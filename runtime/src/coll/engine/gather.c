@@ -19,7 +19,7 @@
 
 /* Mailbox exchange: member i's block (sizes[i] bytes, mine at src) lands at dest + offs[i]. */
 static void gather_mbox(const char *routine, const struct shoal_group *g, void *dest,
-                        const void *src, const size_t *sizes, const size_t *offs)
+                        const void *src, const size_t *sizes, const size_t *offs, int kind)
 {
     const int n = g->size, me = g->me;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
@@ -35,7 +35,8 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
             for (int d = 1; d < n; d++) {
                 int j = shoal_wrap(me + d, n);
                 shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
-                               g->idle && off == 0, (const char *)src + off, len, mine);
+                               g->idle && off == 0, (const char *)src + off, len,
+                               shoal_coll_tag(kind, 0, mine));
             }
         }
         if (off == 0) shoal_mbox_await_mates(g, boxes);
@@ -44,7 +45,8 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
             if (off >= sizes[j]) continue;
             size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
             long *box = boxes[j];
-            const void *p = shoal_mbox_wait(box, sizes[j], routine, shoal_group_pe(g, j));
+            const void *p = shoal_mbox_wait(box, shoal_coll_tag(kind, 0, sizes[j]), routine,
+                                            shoal_group_pe(g, j));
             memcpy((char *)dest + offs[j] + off, p, len);
             shoal_mbox_release(box, len);
         }
@@ -81,7 +83,7 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
             sizes[i] = nbytes;
             offs[i] = (size_t)i * nbytes;
         }
-        gather_mbox(routine, g, dest, src, sizes, offs);
+        gather_mbox(routine, g, dest, src, sizes, offs, SHOAL_CK_FCOLLECT);
         return;
     }
     if (flags & SHOAL_COLL_PRIVATE)
@@ -105,7 +107,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         shoal_mbox_take(box, g->idle);
         box[1] = (long)nbytes;
         memcpy(box + 2, src, lead);
-        shoal_mbox_fill(box, 0);
+        shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
     }
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
     long *boxes[SHOAL_FLAT_MAX] = {0};
@@ -116,7 +118,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     for (int d = n - 1; d >= 1; d--) {
         const int j = shoal_wrap(me + d, n);
         long *box = boxes[j];
-        SHOAL_WAIT_FROM(shoal_group_pe(g, j), shoal_mbox_full(box));
+        shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0), routine, shoal_group_pe(g, j));
         sizes[j] = (size_t)box[1];
     }
     for (int i = 0; i < n; i++) {
@@ -140,7 +142,8 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
                 for (int d = 1; d < n; d++) {
                     const int j = shoal_wrap(me + d, n);
                     shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), 0,
-                                   (const char *)src + off, len, nbytes);
+                                   (const char *)src + off, len,
+                                   shoal_coll_tag(SHOAL_CK_COLLECT, 0, nbytes));
                 }
             }
             for (int d = n - 1; d >= 1; d--) {
@@ -148,7 +151,8 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
                 if (off >= sizes[j]) continue;
                 const size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
                 long *box = boxes[j];
-                const void *p = shoal_mbox_wait(box, sizes[j], routine, shoal_group_pe(g, j));
+                const void *p = shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, sizes[j]),
+                                                routine, shoal_group_pe(g, j));
                 memcpy((char *)dest + offs[j] + off, p, len);
                 shoal_mbox_release(box, len);
             }

@@ -203,8 +203,23 @@ static inline int shoal_mbox_full(const long *box)
     return __atomic_load_n(box, __ATOMIC_ACQUIRE) > 0;
 }
 
+/* A message's tag says which collective it belongs to (kind), a detail members must agree on
+ * (the root of a broadcast; the operation and element kind of a reduction) and its total
+ * size. The receiver compares the whole tag with the one it expects, so members in different
+ * collectives (one in a reduction, one in a broadcast) or with different roots, operations or
+ * sizes are caught by the check every message gets anyway: no extra cost. */
+enum shoal_coll_kind { SHOAL_CK_BCAST = 1, SHOAL_CK_REDUCE, SHOAL_CK_FCOLLECT, SHOAL_CK_COLLECT,
+                       SHOAL_CK_ALLTOALL };
+#define SHOAL_TAG_SIZE_BITS 40
+#define SHOAL_TAG_BYTES_MASK (((size_t)1 << SHOAL_TAG_SIZE_BITS) - 1)
+static inline size_t shoal_coll_tag(int kind, unsigned detail, size_t nbytes)
+{
+    return (size_t)kind << 56 | (size_t)(detail & 0xffff) << SHOAL_TAG_SIZE_BITS |
+           (nbytes & SHOAL_TAG_BYTES_MASK);
+}
+
 /* Receiver side: wait until full and check the tag; returns the payload (valid until
- * shoal_mbox_release). */
+ * shoal_mbox_release). got/want are tags, or got == (size_t)-1 when only "different" is known. */
 noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t got, size_t want);
 
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)

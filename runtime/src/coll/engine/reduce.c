@@ -23,10 +23,10 @@
 #define BLOCK_BYTES 8192
 
 static void reduce_flat(const char *routine, const struct shoal_group *g, void *dest,
-                        const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+                        const void *src, size_t count, size_t esize, shoal_combine_fn fn,
+                        size_t tag)
 {
     const int n = g->size, me = g->me;
-    const size_t nbytes = count * esize;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
     const size_t per = l.cap / esize;
     _Alignas(64) char acc[SHOAL_MB_BYTES];
@@ -37,11 +37,11 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         const char *mine = (const char *)src + off;
         for (int d = 1; d < n; d++) {
             int j = shoal_wrap(me + d, n);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle && e0 == 0, mine, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle && e0 == 0, mine, len, tag);
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
-        const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], nbytes, routine, shoal_group_pe(g, 0));
-        const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], nbytes, routine, shoal_group_pe(g, 1));
+        const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
+        const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], tag, routine, shoal_group_pe(g, 1));
         fn(acc, p0, p1, cnt);
         if (me != 0) shoal_mbox_release(box[0], len);
         if (me != 1) shoal_mbox_release(box[1], len);
@@ -49,7 +49,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
             if (j == me) {
                 fn(acc, acc, mine, cnt);
             } else {
-                fn(acc, acc, shoal_mbox_wait(box[j], nbytes, routine, shoal_group_pe(g, j)), cnt);
+                fn(acc, acc, shoal_mbox_wait(box[j], tag, routine, shoal_group_pe(g, j)), cnt);
                 shoal_mbox_release(box[j], len);
             }
         }
@@ -58,10 +58,9 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
 }
 
 static void reduce_rd(const char *routine, const struct shoal_group *g, void *dest,
-                      const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+                      const void *src, size_t count, size_t esize, shoal_combine_fn fn, size_t tag)
 {
     const int n = g->size, me = g->me;
-    const size_t nbytes = count * esize;
     int rounds = 0;
     while ((2 << rounds) <= n) rounds++;
     const int p2 = 1 << rounds, extras = n - p2;
@@ -74,30 +73,30 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
         const char *mine = (const char *)src + off;
         const int fresh = g->idle && e0 == 0; /* every box's first chunk */
         if (me >= p2) { /* extra member: hand my vector to my partner, get the result back */
-            shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, tag);
             long *box = shoal_mbox_local(g, &l, unfold);
-            memcpy((char *)dest + off, shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, me - p2)), len);
+            memcpy((char *)dest + off, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
             shoal_mbox_release(box, len);
             continue;
         }
         memcpy(acc, mine, len);
         if (me < extras) {
             long *box = shoal_mbox_local(g, &l, fold);
-            fn(acc, acc, shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, me + p2)), cnt);
+            fn(acc, acc, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me + p2)), cnt);
             shoal_mbox_release(box, len);
         }
         for (int r = 0; r < rounds; r++) {
             const int partner = me ^ (1 << r);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), fresh, acc, len, nbytes);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), fresh, acc, len, tag);
             long *box = shoal_mbox_local(g, &l, r);
-            const void *p = shoal_mbox_wait(box, nbytes, routine, shoal_group_pe(g, partner));
+            const void *p = shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, partner));
             if (partner < me)
                 fn(acc, p, acc, cnt);
             else
                 fn(acc, acc, p, cnt);
             shoal_mbox_release(box, len);
         }
-        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, nbytes);
+        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, tag);
         memcpy((char *)dest + off, acc, len);
     }
 }
@@ -155,10 +154,11 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         return;
     }
     if (nbytes <= SHOAL_REDUCE_MB_MAX || (flags & SHOAL_COLL_PRIVATE)) {
+        const size_t tag = shoal_coll_tag(SHOAL_CK_REDUCE, (unsigned)(op << 4 | kind), nbytes);
         if (g->size <= SHOAL_FLAT_MAX)
-            reduce_flat(routine, g, dest, src, count, esize, fn);
+            reduce_flat(routine, g, dest, src, count, esize, fn, tag);
         else
-            reduce_rd(routine, g, dest, src, count, esize, fn);
+            reduce_rd(routine, g, dest, src, count, esize, fn, tag);
     } else {
         reduce_direct(routine, g, dest, src, count, esize, fn);
     }
