@@ -13,6 +13,6 @@
  * the funnel's slow path, which also does the checks). */
 #define SHOAL_AMO_TARGET(T, addr)                                                                \
     int wpe = shoal_ctx_pe(routine, ctx, pe);                                                    \
-    T *p = (T *)shoal_heap_on(addr, sizeof(T), wpe)
+    T *p = (T *)shoal_amo_on(addr, sizeof(T), wpe)
 
 #endif

@@ -82,11 +82,15 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
     if (size != 4 && size != 8) shoal_fatal(routine, "no %zu-byte atomics", size);
     struct shoal_target t;
     shoal_target_of(routine, addr, size, pe, &t);
-    if (t.mapped) {
+    /* Host memory with an off-node transport in use: its atomics, even on mapped words (one
+     * atomicity domain, transport/mpi.c). */
+    const int host_remote = shoal_g.remote && shoal_g.seg[t.seg].kind == SHOAL_SEG_HOST;
+    if (t.mapped && !host_remote) {
         shoal_g.seg[t.seg].mem->amo(op, t.mapped, size, operand, cond, result);
         return;
     }
-    const int rc = shoal_g.peers[pe].ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
+    const struct shoal_transport_ops *ops = host_remote ? shoal_g.remote : shoal_g.peers[pe].ops;
+    const int rc = ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
     if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "an atomic", pe, rc);
 }
 

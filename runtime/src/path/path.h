@@ -74,11 +74,20 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
     else shoal_path_get_slow(routine, dest, src, len, pe, flags);
 }
 
+/* The host word an AMO may use CPU atomics on: NULL while an off-node transport is in use,
+ * since its atomics are atomic only against its own (transport/mpi.c): then every AMO, to
+ * any PE, goes through it. */
+SHOAL_HOT_INLINE char *shoal_amo_on(const void *addr, size_t len, int pe)
+{
+    if (SHOAL_UNLIKELY(shoal_g.remote != NULL)) return NULL;
+    return shoal_heap_on(addr, len, pe);
+}
+
 /* A 64-bit atomic on any symmetric word (signals, locks): inline when host-mapped. */
 static inline uint64_t shoal_path_amo64(const char *routine, enum shoal_amo_op op, void *addr,
                                         uint64_t operand, uint64_t cond, int pe)
 {
-    uint64_t *p = (uint64_t *)shoal_heap_on(addr, sizeof(uint64_t), pe);
+    uint64_t *p = (uint64_t *)shoal_amo_on(addr, sizeof(uint64_t), pe);
     uint64_t old = 0;
     if (SHOAL_UNLIKELY(p == NULL)) {
         shoal_path_amo_slow(routine, op, addr, sizeof(uint64_t), &operand, &cond, &old, pe);

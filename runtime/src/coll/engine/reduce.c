@@ -154,6 +154,10 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         if (dest != src && nbytes) memmove(dest, src, nbytes);
         return;
     }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_reduce(g, dest, src, nbytes, count, fn, flags);
+        return;
+    }
     if (nbytes <= SHOAL_REDUCE_MB_MAX || (flags & SHOAL_COLL_PRIVATE)) {
         if (g->size <= SHOAL_FLAT_MAX)
             reduce_flat(routine, g, dest, src, count, esize, fn);
