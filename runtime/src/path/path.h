@@ -34,6 +34,11 @@ void shoal_path_get_slow(const char *routine, void *dest, const void *src, size_
 /* 4- or 8-byte atomic on addr at pe; result (when not NULL) gets the old value. */
 void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *addr,
                          size_t size, const void *operand, const void *cond, void *result, int pe);
+/* A 64-bit atomic on the runtime's own symmetric word addr (any part of a host segment, no
+ * user checks) at pe: a CPU atomic where mapped, the off-node transport's while one is in use
+ * or pe is not mapped. Returns the old value. */
+uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t operand,
+                                 uint64_t cond, int pe);
 /* Everything issued to pe so far lands before what is issued next (put-with-signal). */
 void shoal_path_order(const char *routine, int pe);
 
