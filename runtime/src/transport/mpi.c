@@ -174,6 +174,7 @@ static int mpi_flush(int pe)
 
 static void mpi_progress(void)
 {
+    if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
     if (__atomic_load_n(&dirty, __ATOMIC_RELAXED)) flush_all();
     int flag;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, MPI_STATUS_IGNORE);
