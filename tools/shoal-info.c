@@ -1,5 +1,7 @@
 /* shoal-info: what this Shoal build contains and which environment variables it reads.
- * It never calls shmem_init, so it runs anywhere, with or without a launcher. */
+ * Without arguments it never calls shmem_init, so it runs anywhere, with or without a launcher;
+ * --pes starts the job and prints which transport reaches which PE. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,8 +32,15 @@ static const char *yes(int b) { return b ? "yes" : "no"; }
 int main(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        printf("usage: %s\nPrints what this Shoal build contains and the environment it reads.\n",
-               argv[0]);
+        printf("usage: %s [--pes]\nPrints what this Shoal build contains and the environment it "
+               "reads.\n--pes (under a launcher: mpirun -np N %s --pes): start the job and print "
+               "which transport reaches which PE.\n", argv[0], argv[0]);
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--pes") == 0) {
+        setenv("SHOAL_INFO", "1", 1); /* shmem_init prints the job and the transport map */
+        shmem_init();
+        shmem_finalize();
         return 0;
     }
     int major = 0, minor = 0;
@@ -43,7 +52,7 @@ int main(int argc, char **argv)
     printf("\nBuilt with:\n");
     printf("  %-28s %s\n", "shared-memory transport", "yes (PEs on this node)");
     printf("  %-28s %s\n", "MPI bootstrap (mpirun)", yes(SHOAL_HAVE_MPI));
-    printf("  %-28s %s\n", "off-node transport", "not yet");
+    printf("  %-28s %s\n", "off-node transport", SHOAL_HAVE_MPI ? "mpi (MPI-3 RMA)" : "none");
     printf("  %-28s %s\n", "rdma-core (ibverbs) found", yes(SHOAL_HAVE_IBVERBS));
     printf("  %-28s %s\n", "CUDA device library",
            SHOAL_HAVE_CUDA ? "yes (device heap: libshoal_cuda.so, loaded on first use)" : "no");

@@ -7,6 +7,8 @@
 #include <shmem.h>
 #include <shmemx.h>
 
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "coll_test_util.hpp"
@@ -29,12 +31,16 @@ TEST(Teams, Predefined)
 {
     EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_WORLD), me());
     EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_WORLD), npes());
-    // Every PE of this job is on this node.
-    EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_SHARED), npes());
-    EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_SHARED), me());
+    // Every PE of this job is on this node, and mapped here unless SHOAL_TRANSPORT=mpi
+    // reaches every peer through MPI: then SHMEM_TEAM_SHARED is this PE alone.
+    const char *transport = std::getenv("SHOAL_TRANSPORT");
+    const bool via_mpi = transport && std::string(transport) == "mpi";
+    EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_SHARED), via_mpi ? 1 : npes());
+    EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_SHARED), via_mpi ? 0 : me());
     for (int pe = 0; pe < npes(); pe++) {
-        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED), pe);
-        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD), pe);
+        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED),
+                  via_mpi ? (pe == me() ? 0 : -1) : pe);
+        if (!via_mpi) EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD), pe);
     }
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, npes(), SHMEM_TEAM_WORLD), -1);
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, -1, SHMEM_TEAM_WORLD), -1);
@@ -43,7 +49,7 @@ TEST(Teams, Predefined)
     EXPECT_EQ(cfg.num_contexts, -7); // mask 0: nothing fetched
     EXPECT_EQ(shmem_team_sync(SHMEM_TEAM_WORLD), 0);
     EXPECT_EQ(shmem_team_sync(SHMEM_TEAM_SHARED), 0);
-    EXPECT_EQ(member_sum(SHMEM_TEAM_SHARED), (long)npes() * (npes() + 1) / 2);
+    EXPECT_EQ(member_sum(SHMEM_TEAM_SHARED), via_mpi ? (long)me() + 1 : (long)npes() * (npes() + 1) / 2);
     int alive = 0, max = 0;
     shmemx_team_count(&alive, &max);
     EXPECT_EQ(alive, 2);

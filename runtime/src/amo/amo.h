@@ -13,8 +13,6 @@
  * the funnel's slow path, which also does the checks; a misaligned word goes there too). */
 #define SHOAL_AMO_TARGET(T, addr)                                                                \
     int wpe = shoal_ctx_pe(routine, ctx, pe);                                                    \
-    T *p = SHOAL_LIKELY(((uintptr_t)(addr) & (sizeof(T) - 1)) == 0)                              \
-               ? (T *)shoal_heap_on(addr, sizeof(T), wpe)                                        \
-               : NULL
+    T *p = (T *)shoal_amo_on(addr, sizeof(T), wpe)
 
 #endif

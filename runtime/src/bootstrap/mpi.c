@@ -44,6 +44,10 @@ const struct shoal_bootstrap *shoal_bootstrap_mpi(void)
     if (!initialized) {
         if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK"))
             return NULL;
+        /* One-sided component for the mpi transport (transport/mpi.c), unless the user chose:
+         * Open MPI 4.1's osc/rdma over shared memory crashes on an emulated compare-and-swap
+         * to the calling rank itself, and osc/pt2pt refuses MPI_THREAD_MULTIPLE. */
+        setenv("OMPI_MCA_osc", "ucx", 0);
         int provided;
         if (MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
             shoal_fatal("shmem_init", "MPI_Init_thread failed");

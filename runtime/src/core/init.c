@@ -50,6 +50,7 @@ static void print_info(void)
                                   : shoal_g.bound_cpu >= 0 ? ", PEs bound to CPUs" : "",
            shoal_g.seg[SHOAL_SEG_HEAP].user_size, shoal_g.seg[SHOAL_SEG_DATA].size,
            shoal_g.remote ? ", " : "", shoal_g.remote ? shoal_g.remote->name : "");
+    shoal_transport_print_map(stdout);
     fflush(stdout);
 }
 

@@ -85,12 +85,35 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
                     pe);
     struct shoal_target t;
     shoal_target_of(routine, addr, size, pe, &t);
-    if (t.mapped) {
+    /* Host memory with an off-node transport in use: its atomics, even on mapped words (one
+     * atomicity domain, transport/mpi.c). */
+    const int host_remote = shoal_g.remote && shoal_g.seg[t.seg].kind == SHOAL_SEG_HOST;
+    if (t.mapped && !host_remote) {
         shoal_g.seg[t.seg].mem->amo(op, t.mapped, size, operand, cond, result);
         return;
     }
-    const int rc = shoal_g.peers[pe].ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
+    const struct shoal_transport_ops *ops = host_remote ? shoal_g.remote : shoal_g.peers[pe].ops;
+    const int rc = ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
     if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "an atomic", pe, rc);
+}
+
+uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t operand,
+                                 uint64_t cond, int pe)
+{
+    size_t off;
+    const int s = shoal_seg_find(addr, &off);
+    if (s < 0 || shoal_g.seg[s].kind != SHOAL_SEG_HOST)
+        shoal_fatal("internal", "runtime word %p is not in a host segment", addr);
+    uint64_t old = 0;
+    char *b = shoal_g.peers[pe].base[s];
+    if (!shoal_g.remote && b) {
+        shoal_host_mem.amo(op, b + off, sizeof old, &operand, &cond, &old);
+        return old;
+    }
+    const struct shoal_transport_ops *ops = shoal_g.remote ? shoal_g.remote : shoal_g.peers[pe].ops;
+    const int rc = ops->amo(pe, s, off, op, sizeof old, &operand, &cond, &old);
+    if (SHOAL_UNLIKELY(rc)) transport_failed("internal", "an atomic", pe, rc);
+    return old;
 }
 
 void shoal_path_order(const char *routine, int pe)

@@ -3,8 +3,8 @@
  *
  * The id names its creator PE and a per-creator sequence number. The members meet on a
  * "rendezvous board": symmetric memory reserved at init on every PE (SHOAL_BOARD_ENTRIES
- * entries), of which they use the creator's entry (seq mod SHOAL_BOARD_ENTRIES), through the
- * mapping and atomics:
+ * entries), of which they use the creator's entry (seq mod SHOAL_BOARD_ENTRIES), with atomics
+ * only (CPU ones where mapped, else through the off-node transport):
  *   1. claim: the first member to arrive swaps the entry's tag from 0 to -seq, fills in npes,
  *      all-ones slot masks and empty member list, then publishes tag = seq; the others wait
  *      for tag == seq (an entry still busy with another id is waited out);
@@ -25,6 +25,7 @@
 #include "coll/engine/group.h"
 #include "core/check.h"
 #include "heap/heap.h"
+#include "path/path.h"
 #include "team/team.h"
 
 #define SHOAL_BOARD_ENTRIES 16
@@ -97,52 +98,58 @@ int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long
         return -1;
     }
     const int w = shoal_team_mask_words();
-    long *e = shoal_coll_ptr(board + (size_t)(u.seq % SHOAL_BOARD_ENTRIES) * entry_longs, u.creator);
+    /* The creator's entry, by its symmetric address here: every access is an atomic at the
+     * creator (path/path.h), a CPU one where mapped, else through the off-node transport. */
+    const int c = u.creator;
+    long *e = board + (size_t)(u.seq % SHOAL_BOARD_ENTRIES) * entry_longs;
     long *members = e + members_at();
+#define B_OP(op, word, v, cond) ((long)shoal_path_amo_internal(op, &(word), (uint64_t)(v), (uint64_t)(cond), c))
+#define B_GET(word) B_OP(SHOAL_AMO_FETCH, word, 0, 0)
+#define B_SET(word, v) B_OP(SHOAL_AMO_SET, word, v, 0)
 
     /* 1. claim or join the entry */
     for (struct shoal_backoff bo = SHOAL_BACKOFF_INIT;; shoal_backoff(&bo)) {
-        long tag = __atomic_load_n(&e[E_TAG], __ATOMIC_ACQUIRE);
+        long tag = B_GET(e[E_TAG]);
         if (tag == u.seq) break;
-        long zero = 0;
-        if (tag == 0 && __atomic_compare_exchange_n(&e[E_TAG], &zero, -u.seq, 0, __ATOMIC_ACQUIRE,
-                                                    __ATOMIC_RELAXED)) {
-            e[E_NPES] = npes;
-            e[E_ARRIVED] = 0;
-            e[E_CHOSEN] = -1;
-            e[E_DEPARTED] = 0;
-            for (int i = 0; i < w; i++) e[E_MASK + i] = -1L;
-            for (int i = 0; i < npes; i++) members[i] = -1;
-            __atomic_store_n(&e[E_TAG], u.seq, __ATOMIC_RELEASE);
+        if (tag == 0 && B_OP(SHOAL_AMO_CSWAP, e[E_TAG], -u.seq, 0) == 0) {
+            B_SET(e[E_NPES], npes);
+            B_SET(e[E_ARRIVED], 0);
+            B_SET(e[E_CHOSEN], -1);
+            B_SET(e[E_DEPARTED], 0);
+            for (int i = 0; i < w; i++) B_SET(e[E_MASK + i], -1L);
+            for (int i = 0; i < npes; i++) B_SET(members[i], -1);
+            B_SET(e[E_TAG], u.seq);
             break;
         }
     }
     /* 2. register */
-    if (e[E_NPES] != npes)
+    const long their_npes = B_GET(e[E_NPES]);
+    if (their_npes != npes)
         shoal_fatal(routine, "npes is %d here but %ld on another member of this team", npes,
-                    e[E_NPES]);
-    long expected = -1;
-    if (!__atomic_compare_exchange_n(&members[pe_idx_in_team], &expected, shoal_g.me, 0,
-                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                    their_npes);
+    const long expected = B_OP(SHOAL_AMO_CSWAP, members[pe_idx_in_team], shoal_g.me, -1);
+    if (expected != -1)
         shoal_fatal(routine, "pe_idx_in_team %d is claimed by both PE %ld and this PE",
                     pe_idx_in_team, expected);
     uint64_t mine[w];
     shoal_team_free_mask(mine);
-    for (int i = 0; i < w; i++) __atomic_fetch_and(&e[E_MASK + i], (long)mine[i], __ATOMIC_RELAXED);
-    if (__atomic_add_fetch(&e[E_ARRIVED], 1, __ATOMIC_ACQ_REL) == npes) {
+    for (int i = 0; i < w; i++) B_OP(SHOAL_AMO_AND, e[E_MASK + i], (long)mine[i], 0);
+    if (B_OP(SHOAL_AMO_ADD, e[E_ARRIVED], 1, 0) + 1 == npes) {
         uint64_t all[w];
-        for (int i = 0; i < w; i++) all[i] = (uint64_t)__atomic_load_n(&e[E_MASK + i], __ATOMIC_RELAXED);
+        for (int i = 0; i < w; i++) all[i] = (uint64_t)B_GET(e[E_MASK + i]);
         int s = shoal_team_mask_first(all, 0);
-        __atomic_store_n(&e[E_CHOSEN], s < 0 ? -2L : (long)s, __ATOMIC_RELEASE);
+        B_SET(e[E_CHOSEN], s < 0 ? -2L : (long)s);
     }
     long chosen;
-    SHOAL_WAIT_FOR((chosen = __atomic_load_n(&e[E_CHOSEN], __ATOMIC_ACQUIRE)) != -1);
+    SHOAL_WAIT_FOR((chosen = B_GET(e[E_CHOSEN])) != -1);
     /* 3. copy out, leave */
     int *list = malloc((size_t)npes * sizeof *list);
     if (!list) shoal_fatal(routine, "out of memory");
-    for (int i = 0; i < npes; i++) list[i] = (int)members[i];
-    if (__atomic_add_fetch(&e[E_DEPARTED], 1, __ATOMIC_ACQ_REL) == npes)
-        __atomic_store_n(&e[E_TAG], 0, __ATOMIC_RELEASE);
+    for (int i = 0; i < npes; i++) list[i] = (int)B_GET(members[i]);
+    if (B_OP(SHOAL_AMO_ADD, e[E_DEPARTED], 1, 0) + 1 == npes) B_SET(e[E_TAG], 0);
+#undef B_OP
+#undef B_GET
+#undef B_SET
     if (chosen < 0) {
         int alive, max;
         shmemx_team_count(&alive, &max);

@@ -1,4 +1,191 @@
-/* The MPI-3 RMA transport: not built yet. */
+/* The MPI-3 RMA transport: peers whose memory is not mapped here (another node, or every
+ * peer under SHOAL_TRANSPORT=mpi) are reached by passive-target one-sided operations. Each
+ * host segment gets one window over its existing mapping (the heap's window covers its
+ * runtime part too, so collectives reach the sync areas), opened with lock_all at attach and
+ * kept open until detach; ranks of MPI_COMM_WORLD are world PEs.
+ *
+ * Atomicity domain: MPI atomics are atomic only against other MPI atomics on the window, not
+ * against CPU atomics on the same word. So while this transport is in use, every AMO in the
+ * job, to any PE including this one and node-local ones, goes through MPI (path/path.h checks
+ * shoal_g.remote before its CPU fast path); plain puts and gets to mapped peers stay loads and
+ * stores.
+ *
+ * Completion: blocking puts flush locally (the source may be reused), gets and fetching
+ * atomics flush the target (the result is here). Everything else completes at quiet, fence or
+ * flush(pe); progress (every failed poll of a wait) completes what was issued since the last
+ * flush, so a non-fetching atomic another PE waits for cannot stay queued at its origin, and
+ * probes so the MPI library can serve incoming operations here. */
 #include "transport/transport.h"
 
+#if SHOAL_HAVE_MPI
+#include <limits.h>
+#include <mpi.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "bootstrap/bootstrap.h"
+#include "core/error.h"
+#include "core/state.h"
+
+static MPI_Comm comm = MPI_COMM_NULL;
+static MPI_Win win[SHOAL_MAX_SEGS];
+static int attached[SHOAL_MAX_SEGS];
+/* Operations issued since the last flush_all that nothing has completed yet. */
+static int dirty;
+
+static int ok(int mpi_rc) { return mpi_rc == MPI_SUCCESS ? SHOAL_OK : SHOAL_ERR_TRANSPORT; }
+
+static int mpi_init(void)
+{
+    if (strcmp(shoal_g.boot->name, "mpi") != 0)
+        shoal_fatal("shmem_init", "the mpi transport needs a job started by mpirun (this one was "
+                    "started by %s: use mpirun, or SHOAL_TRANSPORT=shm on one node)",
+                    strcmp(shoal_g.boot->name, "local") ? "no launcher" : "shoalrun");
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
+        shoal_fatal("shmem_init_thread", "SHMEM_THREAD_MULTIPLE requested, but MPI provides only "
+                    "thread level %d (the mpi transport needs MPI_THREAD_MULTIPLE)", provided);
+    return ok(MPI_Comm_dup(MPI_COMM_WORLD, &comm));
+}
+
+static int mpi_fini(void)
+{
+    return comm == MPI_COMM_NULL ? SHOAL_OK : ok(MPI_Comm_free(&comm));
+}
+
+static int mpi_attach(int seg)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "same_disp_unit", "true");
+    int rc = MPI_Win_create(shoal_g.seg[seg].base, (MPI_Aint)shoal_g.seg[seg].size, 1, info, comm,
+                            &win[seg]);
+    MPI_Info_free(&info);
+    if (rc == MPI_SUCCESS) rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, win[seg]);
+    attached[seg] = rc == MPI_SUCCESS;
+    return ok(rc);
+}
+
+static int mpi_detach(int seg)
+{
+    if (!attached[seg]) return SHOAL_OK;
+    attached[seg] = 0;
+    int rc = MPI_Win_unlock_all(win[seg]);
+    if (rc == MPI_SUCCESS) rc = MPI_Win_free(&win[seg]);
+    return ok(rc);
+}
+
+static int flush_all(void)
+{
+    int rc = MPI_SUCCESS;
+    __atomic_store_n(&dirty, 0, __ATOMIC_RELAXED);
+    for (int s = 0; s < SHOAL_MAX_SEGS && rc == MPI_SUCCESS; s++)
+        if (attached[s]) rc = MPI_Win_flush_all(win[s]);
+    return ok(rc);
+}
+
+/* MPI counts are ints: larger transfers go in chunks. */
+#define CHUNK ((size_t)1 << 30)
+
+static int mpi_put(int pe, int seg, size_t off, const void *src, size_t len, int flags)
+{
+    if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
+    for (size_t done = 0; done < len; done += CHUNK) {
+        const int n = (int)(len - done < CHUNK ? len - done : CHUNK);
+        const int rc = MPI_Put((const char *)src + done, n, MPI_BYTE, pe, (MPI_Aint)(off + done),
+                               n, MPI_BYTE, win[seg]);
+        if (rc != MPI_SUCCESS) return SHOAL_ERR_TRANSPORT;
+    }
+    __atomic_store_n(&dirty, 1, __ATOMIC_RELAXED);
+    return flags & SHOAL_XFER_NBI ? SHOAL_OK : ok(MPI_Win_flush_local(pe, win[seg]));
+}
+
+static int mpi_get(int pe, int seg, size_t off, void *dest, size_t len, int flags)
+{
+    if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
+    for (size_t done = 0; done < len; done += CHUNK) {
+        const int n = (int)(len - done < CHUNK ? len - done : CHUNK);
+        const int rc = MPI_Get((char *)dest + done, n, MPI_BYTE, pe, (MPI_Aint)(off + done), n,
+                               MPI_BYTE, win[seg]);
+        if (rc != MPI_SUCCESS) return SHOAL_ERR_TRANSPORT;
+    }
+    /* Even a non-blocking get completes here: with Open MPI 4.1 / UCX 1.13, a large get
+     * whose reply is emulated in software was seen landing after MPI_Win_flush_all returned
+     * (into a freed buffer); MPI_Win_flush of its target waits for it. */
+    (void)flags;
+    return ok(MPI_Win_flush(pe, win[seg]));
+}
+
+static MPI_Op mpi_op(enum shoal_amo_op op)
+{
+    switch (op) {
+    case SHOAL_AMO_FETCH: return MPI_NO_OP;
+    case SHOAL_AMO_SET: case SHOAL_AMO_SWAP: return MPI_REPLACE;
+    case SHOAL_AMO_ADD: return MPI_SUM;
+    case SHOAL_AMO_AND: return MPI_BAND;
+    case SHOAL_AMO_OR: return MPI_BOR;
+    case SHOAL_AMO_XOR: return MPI_BXOR;
+    case SHOAL_AMO_CSWAP: break;
+    }
+    return MPI_OP_NULL;
+}
+
+static int mpi_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+                   const void *operand, const void *cond, void *result)
+{
+    if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
+    const MPI_Datatype t = size == 8 ? MPI_UINT64_T : MPI_UINT32_T;
+    const MPI_Aint disp = (MPI_Aint)off;
+    uint64_t scratch = 0, zero = 0;
+    if (!operand) operand = &zero;
+    int rc;
+    if (op == SHOAL_AMO_CSWAP) {
+        rc = MPI_Compare_and_swap(operand, cond, result ? result : &scratch, t, pe, disp, win[seg]);
+    } else if (!result && op != SHOAL_AMO_FETCH) {
+        /* Non-fetching: completes at the next flush (or progress). */
+        rc = MPI_Accumulate(operand, 1, t, pe, disp, 1, t, mpi_op(op), win[seg]);
+        __atomic_store_n(&dirty, 1, __ATOMIC_RELAXED);
+        return rc == MPI_SUCCESS ? ok(MPI_Win_flush_local(pe, win[seg])) : SHOAL_ERR_TRANSPORT;
+    } else {
+        rc = MPI_Fetch_and_op(operand, result ? result : &scratch, t, pe, disp, mpi_op(op),
+                              win[seg]);
+    }
+    return rc == MPI_SUCCESS ? ok(MPI_Win_flush(pe, win[seg])) : SHOAL_ERR_TRANSPORT;
+}
+
+/* MPI orders neither puts to different addresses nor puts against atomics: a fence is a
+ * completion of everything in flight. */
+static int mpi_fence(void)
+{
+    return __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
+}
+
+static int mpi_quiet(void) { return flush_all(); }
+
+static int mpi_flush(int pe)
+{
+    int rc = MPI_SUCCESS;
+    for (int s = 0; s < SHOAL_MAX_SEGS && rc == MPI_SUCCESS; s++)
+        if (attached[s]) rc = MPI_Win_flush(pe, win[s]);
+    return ok(rc);
+}
+
+static void mpi_progress(void)
+{
+    if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
+    if (__atomic_load_n(&dirty, __ATOMIC_RELAXED)) flush_all();
+    int flag;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, MPI_STATUS_IGNORE);
+}
+
+static const struct shoal_transport_ops mpi_ops = {
+    .name = "mpi", .init = mpi_init, .fini = mpi_fini, .attach = mpi_attach,
+    .detach = mpi_detach, .put = mpi_put, .get = mpi_get, .amo = mpi_amo, .fence = mpi_fence,
+    .quiet = mpi_quiet, .flush = mpi_flush, .progress = mpi_progress,
+};
+const struct shoal_transport_ops *const shoal_transport_mpi = &mpi_ops;
+#else
 const struct shoal_transport_ops *const shoal_transport_mpi = NULL;
+#endif

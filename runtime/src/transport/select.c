@@ -1,6 +1,7 @@
 /* Which transport reaches which peer: the same node -> shm (its segments get mapped here),
  * another node -> the off-node transport. SHOAL_TRANSPORT=mpi forces the off-node transport
  * for every peer but this PE itself, so the off-node path is tested on one machine. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,20 @@ void shoal_transport_stop(void)
         if (shoal_g.seg[s].base && shoal_g.seg[s].kind == SHOAL_SEG_HOST) shoal_g.remote->detach(s);
     shoal_g.remote->fini();
     shoal_g.remote = NULL;
+}
+
+void shoal_transport_print_map(FILE *f)
+{
+    fprintf(f, "shoal: PE %d reaches", shoal_g.me);
+    for (int pe = 0; pe < shoal_g.npes;) {
+        const char *name = shoal_transport_name(pe);
+        int last = pe;
+        while (last + 1 < shoal_g.npes && !strcmp(shoal_transport_name(last + 1), name)) last++;
+        if (last == pe) fprintf(f, "%s PE %d %s", pe ? "," : "", pe, name);
+        else fprintf(f, "%s PEs %d-%d %s", pe ? "," : "", pe, last, name);
+        pe = last + 1;
+    }
+    fprintf(f, "; atomics through %s\n", shoal_g.remote ? shoal_g.remote->name : "the CPU");
 }
 
 const char *shoal_transport_name(int pe)

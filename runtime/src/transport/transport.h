@@ -7,6 +7,7 @@
 #define SHOAL_TRANSPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "core/amo_op.h"
@@ -55,5 +56,7 @@ void shoal_transport_start(void);
 void shoal_transport_stop(void);
 /* The name of the transport reaching pe ("self", "shm", "mpi"). */
 const char *shoal_transport_name(int pe);
+/* One line: which transport reaches which PE from here, and which does the atomics. */
+void shoal_transport_print_map(FILE *f);
 
 #endif

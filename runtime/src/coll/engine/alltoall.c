@@ -10,8 +10,7 @@
 
 #include "coll/engine/engine.h"
 
-/* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
-static void scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize)
+void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize)
 {
     if (ds == 1 && ss == 1) {
         memcpy(d, s, n * esize);
@@ -42,6 +41,10 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 {
     const int n = g->size, me = g->me;
     const size_t bbytes = nelems * esize;
+    if (n > 1 && shoal_coll_remote()) {
+        shoal_xcoll_alltoall(g, dest, src, dst, sst, nelems, esize);
+        return;
+    }
     /* Element offsets (in bytes) of block b in source and dest. */
 #define SRC_BLOCK(b) ((const char *)src + (ptrdiff_t)(b) * (ptrdiff_t)nelems * sst * (ptrdiff_t)esize)
 #define DST_BLOCK(base, b) ((char *)(base) + (ptrdiff_t)(b) * (ptrdiff_t)nelems * dst * (ptrdiff_t)esize)
@@ -54,7 +57,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 int j = shoal_wrap(me + d, n);
                 long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
                 shoal_mbox_take(box, g->idle && e0 == 0);
-                scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
+                shoal_coll_scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
                       esize);
                 shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
             }
@@ -63,7 +66,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 long *box = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
                 const void *p = shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes),
                                                 routine, shoal_group_pe(g, j));
-                scopy(DST_BLOCK(dest, j) + (ptrdiff_t)e0 * dst * (ptrdiff_t)esize, dst, p, 1, cnt,
+                shoal_coll_scopy(DST_BLOCK(dest, j) + (ptrdiff_t)e0 * dst * (ptrdiff_t)esize, dst, p, 1, cnt,
                       esize);
                 shoal_mbox_release(box, cnt * esize);
             }
@@ -72,11 +75,11 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         for (int d = 1; d < n; d++) {
             int j = shoal_wrap(me + d, n);
             char *their = shoal_coll_ptr(dest, shoal_group_pe(g, j));
-            scopy(DST_BLOCK(their, me), dst, SRC_BLOCK(j), sst, nelems, esize);
+            shoal_coll_scopy(DST_BLOCK(their, me), dst, SRC_BLOCK(j), sst, nelems, esize);
             shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
         }
     }
-    scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
+    shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
     if (n > 1 && !(n <= SHOAL_FLAT_MAX && bbytes <= SHOAL_GATHER_MB_MAX))
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
 #undef SRC_BLOCK

@@ -20,6 +20,10 @@ void shoal_coll_barrier(const struct shoal_group *g)
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         return;
     }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_barrier(g);
+        return;
+    }
     if (n <= SHOAL_FLAT_MAX) {
         /* One round. Signals from members bound to my CPU count on one word and the others'
          * on another (the relation is symmetric, so every sender knows which): I wait for
@@ -74,6 +78,10 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
     const long n = g->size;
     if (n <= 1) {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        return;
+    }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_barrier_epoch(g, epoch);
         return;
     }
     const long k = n <= SHOAL_FLAT_MAX ? n : 4;

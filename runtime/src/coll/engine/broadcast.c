@@ -138,6 +138,10 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
                       const void *src, size_t nbytes, int root, int root_copies)
 {
     const int idle = g->idle;
+    if (g->size > 1 && nbytes > 0 && shoal_coll_remote()) {
+        shoal_xcoll_bcast(g, dest, src, nbytes, root, root_copies);
+        return;
+    }
     if (g->size > 1 && nbytes > 0) {
         if (g->size <= SHOAL_FLAT_MAX && nbytes <= shoal_mbox_layout(2).cap)
             bcast_flat_one(routine, g, dest, src, nbytes, root, idle);

@@ -61,4 +61,22 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t count, int op, int kind, int flags);
 
+/* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
+void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize);
+
+/* The engine over an off-node transport (remote.c): used by every collective while one is in
+ * use, since its atomics and the CPU's do not mix on one word. */
+static inline int shoal_coll_remote(void) { return SHOAL_UNLIKELY(shoal_g.remote != NULL); }
+void shoal_xcoll_barrier(const struct shoal_group *g);
+void shoal_xcoll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
+void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
+                       int root, int root_copies);
+void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
+                          size_t nbytes, int flags);
+void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes);
+void shoal_xcoll_alltoall(const struct shoal_group *g, void *dest, const void *src, ptrdiff_t dst,
+                          ptrdiff_t sst, size_t nelems, size_t esize);
+void shoal_xcoll_reduce(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
+                        size_t count, shoal_combine_fn fn, int flags);
+
 #endif

@@ -77,6 +77,10 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         if (dest != src) memmove(dest, src, nbytes);
         return;
     }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_fcollect(g, dest, src, nbytes, flags);
+        return;
+    }
     if (n <= SHOAL_FLAT_MAX && (nbytes <= SHOAL_GATHER_MB_MAX || (flags & SHOAL_COLL_PRIVATE))) {
         size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0};
         for (int i = 0; i < n; i++) {
@@ -175,6 +179,10 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
     const int n = g->size, me = g->me;
     if (n == 1) {
         if (dest != src) memmove(dest, src, nbytes);
+        return;
+    }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_collect(g, dest, src, nbytes);
         return;
     }
     if (n <= SHOAL_FLAT_MAX) {

@@ -153,6 +153,10 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         if (dest != src && nbytes) memmove(dest, src, nbytes);
         return;
     }
+    if (shoal_coll_remote()) {
+        shoal_xcoll_reduce(g, dest, src, nbytes, count, fn, flags);
+        return;
+    }
     if (nbytes <= SHOAL_REDUCE_MB_MAX || (flags & SHOAL_COLL_PRIVATE)) {
         const size_t tag = shoal_coll_tag(SHOAL_CK_REDUCE, (unsigned)(op << 4 | kind), nbytes);
         if (g->size <= SHOAL_FLAT_MAX)
