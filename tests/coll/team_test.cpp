@@ -40,7 +40,9 @@ TEST(Teams, Predefined)
     for (int pe = 0; pe < npes(); pe++) {
         EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED),
                   via_mpi ? (pe == me() ? 0 : -1) : pe);
-        if (!via_mpi) EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD), pe);
+        if (!via_mpi) {
+            EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD), pe);
+        }
     }
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, npes(), SHMEM_TEAM_WORLD), -1);
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, -1, SHMEM_TEAM_WORLD), -1);

@@ -1,0 +1,65 @@
+#!/bin/bash
+# tests/multihost/run.sh NP_PER_HOST PROGRAM [ARGS...]: run PROGRAM with mpirun on two
+# simulated hosts on this machine, NP_PER_HOST PEs on each. Each host is a network namespace
+# (joined to the other by a veth pair, 10.77.0.1 and 10.77.0.2) plus its own UTS namespace
+# (hostname shoal-host-a / -b) and mount namespace (its own /dev/shm), kept alive by a holder
+# process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
+# namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
+# go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
+# network namespaces. Everything is removed on exit.
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 NP_PER_HOST PROGRAM [ARGS...]" >&2; exit 2; }
+per=$1; shift
+[ "$(id -u)" = 0 ] || { echo "multihost: needs root: skipped"; exit 77; }
+for c in ip nsenter unshare mpirun; do
+    command -v "$c" >/dev/null || { echo "multihost: no $c: skipped"; exit 77; }
+done
+tag=sh$$
+dir=$(mktemp -d)
+holders=()
+cleanup() {
+    [ ${#holders[@]} -gt 0 ] && kill "${holders[@]}" 2>/dev/null
+    ip netns del "${tag}a" 2>/dev/null
+    ip netns del "${tag}b" 2>/dev/null
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+ip netns add "${tag}a" 2>/dev/null || { echo "multihost: ip netns add failed: skipped"; exit 77; }
+ip netns add "${tag}b" || exit 77
+ip link add "${tag}a0" type veth peer name "${tag}b0" || exit 77
+ip link set "${tag}a0" netns "${tag}a" && ip link set "${tag}b0" netns "${tag}b" || exit 1
+ip -n "${tag}a" addr add 10.77.0.1/24 dev "${tag}a0" && ip -n "${tag}b" addr add 10.77.0.2/24 dev "${tag}b0" || exit 1
+for h in a b; do
+    ip -n "${tag}$h" link set lo up && ip -n "${tag}$h" link set "${tag}${h}0" up || exit 1
+    # The holder: its own hostname and /dev/shm, inside the host's network namespace.
+    ip netns exec "${tag}$h" unshare --uts --mount --propagation private \
+        sh -c "hostname shoal-host-$h && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && touch '$dir/$h.ready' && exec sleep 100000" &
+    holders+=($!)
+done
+for h in a b; do
+    for _ in $(seq 100); do [ -e "$dir/$h.ready" ] && break; sleep 0.05; done
+    [ -e "$dir/$h.ready" ] || { echo "multihost: host $h did not start"; exit 1; }
+done
+cat >"$dir/agent" <<AGENT
+#!/bin/sh
+# rsh agent for mpirun: run the command line in the namespaces of the host named by \$1.
+case "\$1" in
+10.77.0.1) pid=${holders[0]} ;;
+10.77.0.2) pid=${holders[1]} ;;
+*) echo "multihost agent: unknown host \$1" >&2; exit 1 ;;
+esac
+shift
+exec nsenter -t "\$pid" --net --uts --mount -- /bin/sh -c "\$*"
+AGENT
+chmod +x "$dir/agent"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+prog=$1; shift
+[ -e "$prog" ] && prog=$(readlink -f "$prog")
+pass=()  # the caller's settings travel to every PE
+for v in PATH LD_LIBRARY_PATH $(env | grep -oE '^(SHOAL|SHMEM|GTEST)_[A-Z0-9_]+' | sort -u); do
+    [ -n "${!v+x}" ] && pass+=(-x "$v")
+done
+nsenter -t "${holders[0]}" --net --uts --mount --wd="$PWD" -- \
+    mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
+    --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
+    --mca btl_tcp_if_include 10.77.0.0/24 --timeout 120 "${pass[@]}" "$prog" "$@"
