@@ -35,7 +35,7 @@ struct members {
 
 /** One line naming routine and the bad value (fmt takes up to three longs), then stop. */
 template <class S>
-SHOAL_HD inline void fail(const context &c, const char *routine, const char *fmt, long a, long b = 0, long e = 0)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void fail(const context &c, const char *routine, const char *fmt, long a, long b = 0, long e = 0)
 {
 #if defined(__CUDA_ARCH__)
     if (S::rank() == 0) {
@@ -56,7 +56,7 @@ SHOAL_HD inline void fail(const context &c, const char *routine, const char *fmt
 #endif
 }
 
-template <class S> SHOAL_HD inline members team_members(const context &c, shmem_team_t team, const char *routine)
+template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline members team_members(const context &c, shmem_team_t team, const char *routine)
 {
     const shoal_device_team *t = team_of(c, team);
     if (!t) fail<S>(c, routine, "team handle %#lx is not a live team", static_cast<long>(reinterpret_cast<std::uintptr_t>(team)));
@@ -65,7 +65,7 @@ template <class S> SHOAL_HD inline members team_members(const context &c, shmem_
 }
 
 template <class S>
-SHOAL_HD inline members active_set(const context &c, int start, int log_stride, int size, long *psync, const char *routine)
+SHOAL_HD SHOAL_DEV_NOINLINE inline members active_set(const context &c, int start, int log_stride, int size, long *psync, const char *routine)
 {
     if (log_stride < 0 || log_stride > 30) fail<S>(c, routine, "logPE_stride %ld is out of range", log_stride);
     const long stride = 1L << log_stride;
@@ -83,7 +83,7 @@ SHOAL_HD inline members active_set(const context &c, int start, int log_stride, 
 
 /** One thread: round k adds an arrival to member me + 2^k's counter k, then waits for and
  *  consumes one arrival of its own (a fast peer's next arrival stays for the next sync). */
-SHOAL_HD inline void counted_dissemination(const context &c, const members &m)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void counted_dissemination(const context &c, const members &m)
 {
     for (int k = 0, d = 1; d < m.n; k++, d <<= 1) {
         atomic_ref<std::uint64_t>(*peer(c, &m.sync[k], m.pe((m.me + d) % m.n))).fetch_add(1);
@@ -95,7 +95,7 @@ SHOAL_HD inline void counted_dissemination(const context &c, const members &m)
 }
 
 /** Every member's group arrived, and the stores each thread made before are visible. */
-template <class S> SHOAL_HD inline void group_sync(const context &c, const members &m)
+template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void group_sync(const context &c, const members &m)
 {
     fence(c);
     S::sync();
@@ -105,7 +105,7 @@ template <class S> SHOAL_HD inline void group_sync(const context &c, const membe
 }
 
 template <class S, class T>
-SHOAL_HD inline void alltoall_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void alltoall_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
     for (int i = 0; i < m.n; i++) {
         const int j = (m.me + i) % m.n; // start with a different peer on each PE
@@ -116,7 +116,7 @@ SHOAL_HD inline void alltoall_over(const context &c, const members &m, T *dest, 
 
 /** to_root: whether root's own dest receives the data too (teams: yes; active sets: no). */
 template <class S, class T>
-SHOAL_HD inline void broadcast_over(const context &c, const members &m, T *dest, const T *src, std::size_t n,
+SHOAL_HD SHOAL_DEV_NOINLINE inline void broadcast_over(const context &c, const members &m, T *dest, const T *src, std::size_t n,
                                     int root, bool to_root, const char *routine)
 {
     if (root < 0 || root >= m.n) fail<S>(c, routine, "root %ld is not a member index (the set has %ld PEs)", root, m.n);
@@ -127,7 +127,7 @@ SHOAL_HD inline void broadcast_over(const context &c, const members &m, T *dest,
 }
 
 template <class S, class T>
-SHOAL_HD inline void fcollect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void fcollect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
     for (int i = 0; i < m.n; i++)
         copy<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n, m.pe((m.me + i) % m.n)), src, n);
@@ -137,7 +137,7 @@ SHOAL_HD inline void fcollect_over(const context &c, const members &m, T *dest, 
 /** Each member's count goes to its own scratch (never a peer's: a peer may still be in another
  *  collective reading its own), then each reads those before it for its offset. */
 template <class S, class T>
-SHOAL_HD inline void collect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void collect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
     auto *count = reinterpret_cast<std::uint64_t *>(c.scratch);
     if (S::rank() == 0) *count = n;

@@ -24,7 +24,7 @@ struct op_sum { template <class T> SHOAL_HD static T apply(T a, T b) { return st
 struct op_prod { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a * b); } };
 
 template <class Op, class S, class T>
-SHOAL_HD inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
     T *stage = reinterpret_cast<T *>(c.scratch);
     const std::size_t chunk = c.scratch_size / sizeof(T);
