@@ -11,6 +11,7 @@
 #include <shoal/device/emulate.h>
 
 #include "coll_kernels.hpp"
+#include "emu_context.hpp"
 #include "pe_test_util.hpp"
 
 namespace {
@@ -19,12 +20,7 @@ namespace d = shoal::device;
 namespace k = coll_kernels;
 using shoal_test::SymArray;
 
-d::context make_context()
-{
-    d::context c{};
-    EXPECT_EQ(shmemx_device_context(&c), 0);
-    return c;
-}
+using shoal_test::make_context;
 
 /** Run body on a group of threads (S's emulated size); the sum of what the threads return. */
 template <class S, class F> int run(F &&body)
