@@ -12,6 +12,7 @@
 #include <shoal/device/emulate.h>
 
 #include "device_kernels.hpp"
+#include "emu_context.hpp"
 #include "pe_test_util.hpp"
 
 namespace {
@@ -20,12 +21,7 @@ namespace d = shoal::device;
 namespace k = device_kernels;
 using shoal_test::SymArray;
 
-d::context make_context()
-{
-    d::context c{};
-    EXPECT_EQ(shmemx_device_context(&c), 0);
-    return c;
-}
+using shoal_test::make_context;
 
 /** Threads of a warp and a block in the emulation (as a kernel would be launched). */
 constexpr int warp_threads = 32;

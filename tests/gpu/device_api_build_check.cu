@@ -65,6 +65,43 @@ namespace {
         (void)d::NAME##_test_some_vector(c, iv, n, idx, status, SHMEM_CMP_EQ, vs);             \
     }
 
+#define CALL_COLL_SCOPED(T, NAME, SFX)                                                         \
+    (void)d::NAME##_alltoall##SFX(c, team, static_cast<T *>(sym), static_cast<const T *>(loc), n); \
+    (void)d::NAME##_broadcast##SFX(c, team, static_cast<T *>(sym), static_cast<const T *>(loc), n, 0); \
+    (void)d::NAME##_fcollect##SFX(c, team, static_cast<T *>(sym), static_cast<const T *>(loc), n); \
+    (void)d::NAME##_collect##SFX(c, team, static_cast<T *>(sym), static_cast<const T *>(loc), n);
+#define CALL_COLL(T, NAME, A) CALL_COLL_SCOPED(T, NAME, ) CALL_COLL_SCOPED(T, NAME, _warp) CALL_COLL_SCOPED(T, NAME, _block)
+#define CALL_REDUCE_SCOPED(T, NAME, OP, SFX)                                                   \
+    (void)d::NAME##_##OP##_reduce##SFX(c, team, static_cast<T *>(sym), static_cast<const T *>(loc), n);
+#define CALL_TOALL_SCOPED(T, NAME, OP, SFX)                                                    \
+    (void)d::NAME##_##OP##_to_all##SFX(c, static_cast<T *>(sym), static_cast<const T *>(loc), 4, 0, 0, 2, \
+                                       static_cast<T *>(sym), psync);
+#define CALL_RED_SCOPES(FORM, T, NAME, OP) FORM(T, NAME, OP, ) FORM(T, NAME, OP, _warp) FORM(T, NAME, OP, _block)
+#define CALL_BITWISE(F, T, NAME)                                                               \
+    CALL_RED_SCOPES(F, T, NAME, and) CALL_RED_SCOPES(F, T, NAME, or) CALL_RED_SCOPES(F, T, NAME, xor)
+#define CALL_ARITH(F, T, NAME)                                                                 \
+    CALL_RED_SCOPES(F, T, NAME, max) CALL_RED_SCOPES(F, T, NAME, min) CALL_RED_SCOPES(F, T, NAME, sum) \
+    CALL_RED_SCOPES(F, T, NAME, prod)
+#define CALL_BITWISE_REDUCE(T, NAME, A) CALL_BITWISE(CALL_REDUCE_SCOPED, T, NAME)
+#define CALL_ARITH_REDUCE(T, NAME, A) CALL_ARITH(CALL_REDUCE_SCOPED, T, NAME)
+#define CALL_BITWISE_TOALL(T, NAME, A) CALL_BITWISE(CALL_TOALL_SCOPED, T, NAME)
+#define CALL_ARITH_TOALL(T, NAME, A) CALL_ARITH(CALL_TOALL_SCOPED, T, NAME)
+#define CALL_ASET_SCOPED(BITS, SFX)                                                            \
+    d::alltoall##BITS##SFX(c, sym, loc, n, 0, 0, 2, psync);                                    \
+    d::broadcast##BITS##SFX(c, sym, loc, n, 0, 0, 0, 2, psync);                                \
+    d::fcollect##BITS##SFX(c, sym, loc, n, 0, 0, 2, psync);                                    \
+    d::collect##BITS##SFX(c, sym, loc, n, 0, 0, 2, psync);
+#define CALL_COLL_SCOPE(SFX)                                                                   \
+    CALL_ASET_SCOPED(32, SFX) CALL_ASET_SCOPED(64, SFX)                                        \
+    (void)d::alltoallmem##SFX(c, team, sym, loc, n);                                           \
+    (void)d::broadcastmem##SFX(c, team, sym, loc, n, 0);                                       \
+    (void)d::fcollectmem##SFX(c, team, sym, loc, n);                                           \
+    (void)d::collectmem##SFX(c, team, sym, loc, n);                                            \
+    (void)d::barrier##SFX(c, team);                                                            \
+    (void)d::team_sync##SFX(c, team);                                                          \
+    d::barrier##SFX(c, 0, 0, 2, psync);                                                        \
+    d::sync##SFX(c, 0, 0, 2, psync);
+
 __global__ void rma_all(d::context c, void *sym, void *loc, std::uint64_t *sig, std::size_t n, int pe)
 {
     SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, CALL_RMA)
@@ -102,8 +139,25 @@ __global__ void sync_all_forms(d::context c, void *sym, const void *loc, std::ui
     (void)d::team_translate_pe(c, team, 0, SHMEM_TEAM_WORLD);
 }
 
+__global__ void coll_all(d::context c, void *sym, const void *loc, std::size_t n, shmem_team_t team, long *psync)
+{
+    SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, CALL_COLL)
+    SHOAL_REDUCE_BITWISE_TYPES(SHOAL_DEV_ROWS, CALL_BITWISE_REDUCE)
+    SHOAL_REDUCE_MINMAX_TYPES(SHOAL_DEV_ROWS, CALL_ARITH_REDUCE)
+    CALL_COLL_SCOPE()
+    CALL_COLL_SCOPE(_warp)
+    CALL_COLL_SCOPE(_block)
+}
+
+__global__ void to_all_forms(d::context c, void *sym, const void *loc, long *psync)
+{
+    SHOAL_TOALL_BITWISE_TYPES(SHOAL_DEV_ROWS, CALL_BITWISE_TOALL)
+    SHOAL_TOALL_MINMAX_TYPES(SHOAL_DEV_ROWS, CALL_ARITH_TOALL)
+}
+
 } // namespace
 
 // Referenced, so the kernels are kept.
 void *shoal_device_api_build_check[] = {reinterpret_cast<void *>(&rma_all), reinterpret_cast<void *>(&amo_all),
-                                        reinterpret_cast<void *>(&sync_all_forms)};
+                                        reinterpret_cast<void *>(&sync_all_forms), reinterpret_cast<void *>(&coll_all),
+                                        reinterpret_cast<void *>(&to_all_forms)};

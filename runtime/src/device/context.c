@@ -14,9 +14,13 @@
 #include "heap/heap.h"
 #include "team/team.h"
 
+_Static_assert(SHOAL_TEAM_SLOT_BITS == SHOAL_DEVICE_TEAM_SLOT_BITS, "kernels find a team's slot as the host does");
+
 static char **peer_base;                 /* npes: each PE's host heap as mapped here */
 static struct shoal_device_team *teams;  /* shoal_teams_max slots */
 static uint64_t *barrier_area;           /* symmetric, SHOAL_DEVICE_BARRIER_WORDS words */
+static uint64_t *team_sync;              /* symmetric, that many words per team slot */
+static char *scratch;                    /* symmetric, SHOAL_DEVICE_SCRATCH_BYTES */
 
 void shoal_device_init(void)
 {
@@ -25,6 +29,14 @@ void shoal_device_init(void)
     if (!peer_base || !teams) shoal_fatal("shmem_init", "out of memory for the device context");
     for (int pe = 0; pe < shoal_g.npes; pe++) peer_base[pe] = shoal_g.peers[pe].base[SHOAL_SEG_HEAP];
     barrier_area = shoal_heap_alloc_internal(SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t), 64);
+    team_sync = shoal_heap_alloc_internal(shoal_device_team_sync_bytes(), 64);
+    scratch = shoal_heap_alloc_internal(SHOAL_DEVICE_SCRATCH_BYTES, 64);
+    memset(team_sync, 0, shoal_device_team_sync_bytes()); /* before shmem_init's last barrier */
+}
+
+size_t shoal_device_team_sync_bytes(void)
+{
+    return (size_t)shoal_teams_max * SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t);
 }
 
 void shoal_device_fini(void)
@@ -35,6 +47,8 @@ void shoal_device_fini(void)
     peer_base = NULL;
     teams = NULL;
     barrier_area = NULL;
+    team_sync = NULL;
+    scratch = NULL;
 }
 
 static void fill_teams(void)
@@ -69,6 +83,9 @@ int shmemx_device_context(struct shoal_device_context *ctx)
     ctx->n_teams = shoal_teams_max;
     ctx->kind = SHOAL_DEVICE_HEAP_HOST;
     ctx->barrier = barrier_area;
+    ctx->team_sync = team_sync;
+    ctx->scratch = scratch;
+    ctx->scratch_size = SHOAL_DEVICE_SCRATCH_BYTES;
     shoal_device_heap_context(ctx, teams, shoal_teams_max); /* the device heap when there is one */
     return 0;
 }

@@ -4,9 +4,13 @@
 #ifndef SHOAL_DEVICE_DEVICE_H
 #define SHOAL_DEVICE_DEVICE_H
 
+#include <stddef.h>
+
 /* At shmem_init, after the teams: reserve the device barrier area (symmetric). */
 void shoal_device_init(void);
 void shoal_device_fini(void);
+/* Bytes of the device team sync area: SHOAL_DEVICE_BARRIER_WORDS words per team slot. */
+size_t shoal_device_team_sync_bytes(void);
 
 /* libshoal_cuda.so's table (cuda_loader.c), loaded on first use; a one-line fatal error naming
  * routine when CUDA or a GPU is missing. */

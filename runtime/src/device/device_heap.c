@@ -1,7 +1,7 @@
 /* The device heap: the SHOAL_SEG_DEVICE row of the segment table. Created by the first device
  * allocation (collective, so every PE creates it at the same point): SHOAL_SYMMETRIC_DEVICE_SIZE
  * bytes on GPU SHOAL_DEVICE (default: this PE's node-local index modulo the GPU count), then
- * the runtime's part (the device barrier area). Node-local peers map each other's heap with
+ * the runtime's part (the device barrier area, the team sync area, the collectives' scratch). Node-local peers map each other's heap with
  * CUDA IPC handles exchanged through the bootstrap; the host API reaches it through the
  * segment's mem ops (copies through the peer mapping, AMOs as one-thread kernels, quiet = a
  * device synchronize). Same deterministic allocator as the host heap, its own instance. */
@@ -21,7 +21,9 @@
 #include "team/team_hooks.h"
 
 #define DEFAULT_SIZE ((size_t)256 << 20)
-#define INTERNAL_SIZE ((size_t)64 << 10) /* the runtime's part: the device barrier area */
+/* The runtime's part, after the user's: barrier area, team sync area, collectives' scratch. */
+#define BARRIER_BYTES ((size_t)SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t))
+#define INTERNAL_SIZE (BARRIER_BYTES + shoal_device_team_sync_bytes() + SHOAL_DEVICE_SCRATCH_BYTES)
 #define HEAP_ALIGN 256                    /* cudaMalloc's alignment: same offsets everywhere */
 
 static struct shoal_allocator heap;
@@ -185,7 +187,11 @@ int shoal_device_heap_context(struct shoal_device_context *ctx, const struct sho
     ctx->teams = gpu_teams;
     ctx->n_teams = gpu_n_teams;
     ctx->kind = SHOAL_DEVICE_HEAP_GPU;
-    ctx->barrier = (uint64_t *)(seg->base + heap.size); /* the runtime's part, zeroed at creation */
+    char *internal = seg->base + heap.size; /* the runtime's part, zeroed at creation */
+    ctx->barrier = (uint64_t *)internal;
+    ctx->team_sync = (uint64_t *)(internal + BARRIER_BYTES);
+    ctx->scratch = internal + BARRIER_BYTES + shoal_device_team_sync_bytes();
+    ctx->scratch_size = SHOAL_DEVICE_SCRATCH_BYTES;
     return 1;
 }
 

@@ -5,8 +5,10 @@
 
 #include <shoal/device/amo.h>
 #include <shoal/device/barrier.h>
+#include <shoal/device/coll.h>
 #include <shoal/device/config.h>
 #include <shoal/device/order.h>
+#include <shoal/device/reduce.h>
 #include <shoal/device/rma.h>
 #include <shoal/device/scope.h>
 #include <shoal/device/signal.h>

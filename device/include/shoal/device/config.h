@@ -19,6 +19,14 @@
 #define SHOAL_HD
 #endif
 
+// Heavy shared steps (a collective's body, its sync, its error path) stay calls instead of
+// being inlined into every named form and kernel: ptxas is slow on one huge function.
+#if defined(__CUDACC__)
+#define SHOAL_DEV_NOINLINE __noinline__
+#else
+#define SHOAL_DEV_NOINLINE
+#endif
+
 // Type-table filter: SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, X) applies X to every row device code
 // can have. nvcc's device pass has no long double (it would silently be a double), so its
 // named forms exist for the host emulation only.

@@ -1,4 +1,4 @@
-// Teams from kernels: a handle is the same small integer as on the host (slot + 1), looked up
+// Teams from kernels: a handle is the same integer as on the host (slot + 1, generation), looked up
 // in the context's team view (the teams alive when the context was made).
 #ifndef SHOAL_DEVICE_TEAM_H
 #define SHOAL_DEVICE_TEAM_H
@@ -11,7 +11,9 @@ namespace detail {
 
 SHOAL_HD inline const shoal_device_team *team_of(const context &c, shmem_team_t team)
 {
-    const auto h = reinterpret_cast<std::uintptr_t>(team);
+    // The low bits hold slot + 1; the generation above them is not in the view (a handle of a
+    // destroyed team reaches its slot's new team, if any).
+    const auto h = reinterpret_cast<std::uintptr_t>(team) & ((std::uintptr_t(1) << SHOAL_DEVICE_TEAM_SLOT_BITS) - 1);
     if (h == 0 || h > static_cast<std::uintptr_t>(c.n_teams)) return nullptr;
     const shoal_device_team *t = &c.teams[h - 1];
     return t->size > 0 ? t : nullptr;

@@ -10,11 +10,15 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct in this file changes layout. */
-#define SHOAL_DEVICE_CONTEXT_VERSION 1
+#define SHOAL_DEVICE_CONTEXT_VERSION 2
 /* Rounds of the device barrier (dissemination: ceil(log2 npes) <= this). */
 #define SHOAL_DEVICE_BARRIER_ROUNDS 31
 /* uint64_t words of the device barrier's symmetric area: the epoch, then one flag a round. */
 #define SHOAL_DEVICE_BARRIER_WORDS (1 + SHOAL_DEVICE_BARRIER_ROUNDS)
+/* Bytes of each PE's collective scratch (the device reductions stage their chunks there). */
+#define SHOAL_DEVICE_SCRATCH_BYTES (64 << 10)
+/* Low bits of a team handle that hold slot + 1 (the rest is the slot's generation). */
+#define SHOAL_DEVICE_TEAM_SLOT_BITS 24
 
 /* Which heap a context describes. */
 enum shoal_device_heap_kind { SHOAL_DEVICE_HEAP_HOST = 0, SHOAL_DEVICE_HEAP_GPU = 1 };
@@ -38,6 +42,12 @@ struct shoal_device_context {
     int32_t n_teams;
     int32_t kind;           /* enum shoal_device_heap_kind */
     uint64_t *barrier;      /* my copy of the device barrier area (SHOAL_DEVICE_BARRIER_WORDS) */
+    /* Symmetric, since version 2: team slot s's sync counters (SHOAL_DEVICE_BARRIER_WORDS
+     * words at team_sync + s * SHOAL_DEVICE_BARRIER_WORDS; each returns to zero once a sync
+     * completes), and the collectives' scratch (scratch_size bytes, 64-byte aligned). */
+    uint64_t *team_sync;
+    char *scratch;
+    uint64_t scratch_size;
 };
 
 #ifdef __cplusplus
@@ -52,7 +62,9 @@ SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, heap_base) == 16, "device 
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, peer_base) == 32, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, n_teams) == 48, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, barrier) == 56, "device context layout");
-SHOAL_DH_ASSERT(sizeof(struct shoal_device_context) == 64, "device context layout");
+SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, team_sync) == 64, "device context layout");
+SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, scratch_size) == 80, "device context layout");
+SHOAL_DH_ASSERT(sizeof(struct shoal_device_context) == 88, "device context layout");
 #undef SHOAL_DH_ASSERT
 
 #endif

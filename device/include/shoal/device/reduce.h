@@ -1,0 +1,126 @@
+// Reductions from kernels: TYPENAME_OP_reduce (team) and TYPENAME_OP_to_all (active set), at
+// thread, warp and block scope, for and/or/xor/max/min/sum/prod over the type table's rows
+// (complex types are not in the device API: device code has no C _Complex). Algorithm: in
+// chunks of the context's scratch, each member copies its source chunk into its own scratch,
+// syncs, then combines every member's chunk in member order (0, 1, ...) into its own dest, and
+// syncs again before the scratch is reused. Every PE combines the same values in the same order,
+// so every PE gets identical bits; dest may be source (staged first). A group's threads split
+// the elements. The active-set forms take pWrk for the signature only (the scratch stands in).
+#ifndef SHOAL_DEVICE_REDUCE_H
+#define SHOAL_DEVICE_REDUCE_H
+
+#include <shoal/device/coll.h>
+
+namespace shoal::device {
+
+namespace detail {
+
+struct op_and { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a & b); } };
+struct op_or { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a | b); } };
+struct op_xor { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a ^ b); } };
+struct op_max { template <class T> SHOAL_HD static T apply(T a, T b) { return a < b ? b : a; } };
+struct op_min { template <class T> SHOAL_HD static T apply(T a, T b) { return b < a ? b : a; } };
+struct op_sum { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a + b); } };
+struct op_prod { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a * b); } };
+
+template <class Op, class S, class T>
+SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+{
+    T *stage = reinterpret_cast<T *>(c.scratch);
+    const std::size_t chunk = c.scratch_size / sizeof(T);
+    for (std::size_t off = 0; off < n; off += chunk) {
+        const std::size_t len = n - off < chunk ? n - off : chunk;
+        copy<S>(stage, src + off, len);
+        group_sync<S>(c, m);
+        for (std::size_t i = static_cast<std::size_t>(S::rank()); i < len; i += static_cast<std::size_t>(S::size())) {
+            T acc = *peer(c, stage + i, m.pe(0));
+            for (int j = 1; j < m.n; j++) acc = Op::apply(acc, *peer(c, stage + i, m.pe(j)));
+            dest[off + i] = acc;
+        }
+        group_sync<S>(c, m); // every member has read my scratch: the next chunk may overwrite it
+    }
+}
+
+} // namespace detail
+
+/** dest[i] = source[i] of member 0 Op member 1 Op ... for i < nreduce, on every member. */
+template <class Op, class S = scope::thread, class T>
+SHOAL_HD inline int reduce(const context &c, shmem_team_t team, T *dest, const T *source, std::size_t nreduce)
+{
+    detail::reduce_over<Op, S>(c, detail::team_members<S>(c, team, "reduce"), dest, source, nreduce);
+    return 0;
+}
+
+/** The active-set form (nvshmem_TYPENAME_OP_to_all). */
+template <class Op, class S = scope::thread, class T>
+SHOAL_HD inline int to_all(const context &c, T *dest, const T *source, int nreduce, int start, int log_stride, int size,
+                           T *, long *psync)
+{
+    const detail::members m = detail::active_set<S>(c, start, log_stride, size, psync, "to_all");
+    if (nreduce < 0) detail::fail<S>(c, "to_all", "nreduce %ld is negative", nreduce);
+    detail::reduce_over<Op, S>(c, m, dest, source, static_cast<std::size_t>(nreduce));
+    return 0;
+}
+
+// Named forms: TYPENAME_OP_reduce(SFX) and TYPENAME_OP_to_all(SFX), SFX in "", _warp, _block,
+// from the type table's reduction rows (team) and to_all rows (active set).
+#define SHOAL_DEV_REDUCE_SCOPED(T, NAME, OP, SFX, S)                                                        \
+    SHOAL_HD inline int NAME##_##OP##_reduce##SFX(const context &c, shmem_team_t t, T *d, const T *s, std::size_t n) \
+    { return reduce<detail::op_##OP, S>(c, t, d, s, n); }
+#define SHOAL_DEV_TOALL_SCOPED(T, NAME, OP, SFX, S)                                                         \
+    SHOAL_HD inline int NAME##_##OP##_to_all##SFX(const context &c, T *d, const T *s, int n, int ps, int ls, int sz, \
+                                                 T *wrk, long *psync)                                       \
+    { return to_all<detail::op_##OP, S>(c, d, s, n, ps, ls, sz, wrk, psync); }
+#define SHOAL_DEV_RED_SCOPES(FORM, T, NAME, OP)                                                             \
+    FORM(T, NAME, OP, , scope::thread) FORM(T, NAME, OP, _warp, scope::warp) FORM(T, NAME, OP, _block, scope::block)
+// One X(T, NAME, A) per (form, operation): the tables pass no operation through.
+#define SHOAL_DEV_REDUCE_and(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, and)
+#define SHOAL_DEV_REDUCE_or(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, or)
+#define SHOAL_DEV_REDUCE_xor(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, xor)
+#define SHOAL_DEV_REDUCE_max(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, max)
+#define SHOAL_DEV_REDUCE_min(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, min)
+#define SHOAL_DEV_REDUCE_sum(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, sum)
+#define SHOAL_DEV_REDUCE_prod(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_REDUCE_SCOPED, T, NAME, prod)
+#define SHOAL_DEV_TOALL_and(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, and)
+#define SHOAL_DEV_TOALL_or(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, or)
+#define SHOAL_DEV_TOALL_xor(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, xor)
+#define SHOAL_DEV_TOALL_max(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, max)
+#define SHOAL_DEV_TOALL_min(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, min)
+#define SHOAL_DEV_TOALL_sum(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, sum)
+#define SHOAL_DEV_TOALL_prod(T, NAME, A) SHOAL_DEV_RED_SCOPES(SHOAL_DEV_TOALL_SCOPED, T, NAME, prod)
+// Each class's table once per operation of the class (SHOAL_*_OPS lists them).
+#define SHOAL_DEV_BITWISE_REDUCE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_DEV_ROWS, SHOAL_DEV_REDUCE_##OP)
+#define SHOAL_DEV_MINMAX_REDUCE(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_DEV_ROWS, SHOAL_DEV_REDUCE_##OP)
+#define SHOAL_DEV_BITWISE_TOALL(OP) SHOAL_TOALL_BITWISE_TYPES(SHOAL_DEV_ROWS, SHOAL_DEV_TOALL_##OP)
+#define SHOAL_DEV_MINMAX_TOALL(OP) SHOAL_TOALL_MINMAX_TYPES(SHOAL_DEV_ROWS, SHOAL_DEV_TOALL_##OP)
+SHOAL_BITWISE_OPS(SHOAL_DEV_BITWISE_REDUCE)
+SHOAL_MINMAX_OPS(SHOAL_DEV_MINMAX_REDUCE)
+SHOAL_ARITH_OPS(SHOAL_DEV_MINMAX_REDUCE) // the arithmetic rows less the complex ones
+SHOAL_BITWISE_OPS(SHOAL_DEV_BITWISE_TOALL)
+SHOAL_MINMAX_OPS(SHOAL_DEV_MINMAX_TOALL)
+SHOAL_ARITH_OPS(SHOAL_DEV_MINMAX_TOALL)
+#undef SHOAL_DEV_BITWISE_REDUCE
+#undef SHOAL_DEV_MINMAX_REDUCE
+#undef SHOAL_DEV_BITWISE_TOALL
+#undef SHOAL_DEV_MINMAX_TOALL
+#undef SHOAL_DEV_REDUCE_and
+#undef SHOAL_DEV_REDUCE_or
+#undef SHOAL_DEV_REDUCE_xor
+#undef SHOAL_DEV_REDUCE_max
+#undef SHOAL_DEV_REDUCE_min
+#undef SHOAL_DEV_REDUCE_sum
+#undef SHOAL_DEV_REDUCE_prod
+#undef SHOAL_DEV_TOALL_and
+#undef SHOAL_DEV_TOALL_or
+#undef SHOAL_DEV_TOALL_xor
+#undef SHOAL_DEV_TOALL_max
+#undef SHOAL_DEV_TOALL_min
+#undef SHOAL_DEV_TOALL_sum
+#undef SHOAL_DEV_TOALL_prod
+#undef SHOAL_DEV_RED_SCOPES
+#undef SHOAL_DEV_TOALL_SCOPED
+#undef SHOAL_DEV_REDUCE_SCOPED
+
+} // namespace shoal::device
+
+#endif
