@@ -18,9 +18,9 @@
 #include "core/state.h"
 #include "transport/transport.h"
 
-/* Polls a wait spins when every PE has a core before it naps (tens of ms): only a writer
- * stuck in a long computation lets the core go. */
-#define SHOAL_SPIN_LONG (1u << 20)
+/* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
+ * that is merely a little late costs no wake-up. */
+#define SHOAL_SPIN_MORE 2048u
 
 struct shoal_backoff {
     unsigned n;
@@ -81,12 +81,11 @@ static inline void shoal_backoff(struct shoal_backoff *b)
             struct timespec ts = {0, 20000};
             nanosleep(&ts, NULL);
         }
-    } else if (n < SHOAL_SPIN_LONG) {
-        if ((n & 0xffff) == 0xffff) shoal_wait_slow(b);
+    } else if (n < b->spin + SHOAL_SPIN_MORE) {
         shoal_cpu_relax();
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
-        const unsigned k = (n - SHOAL_SPIN_LONG) / 4;
+        const unsigned k = (n - b->spin - SHOAL_SPIN_MORE) / 4;
         if ((k & 63) == 0) shoal_wait_slow(b);
         struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};
         nanosleep(&ts, NULL);
