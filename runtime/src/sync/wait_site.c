@@ -14,6 +14,7 @@
 
 const char *shoal_wait_routine;
 static struct shoal_local_site *site; /* this PE's record in shoalrun's segment, or NULL */
+static int site_busy;                  /* a thread is writing the record */
 static double hang_timeout = -1;       /* seconds; -1 until read, 0 = off */
 
 void shoal_wait_site_attach(struct shoal_local_site *record) { site = record; }
@@ -51,12 +52,15 @@ void shoal_wait_slow(struct shoal_backoff *b)
     const double t = now_s();
     if (b->since == 0) {
         b->since = t;
-        if (site) {
+        /* One writer at a time (SHMEM_THREAD_MULTIPLE): a thread that finds the record busy
+         * leaves it to the other; the dump then names that thread's wait. */
+        if (site && !__atomic_exchange_n(&site_busy, 1, __ATOMIC_ACQUIRE)) {
             __atomic_store_n(&site->active, 0, __ATOMIC_RELAXED);
             site->since = t;
             site->pe = b->pe;
             snprintf(site->routine, sizeof site->routine, "%s", routine_now());
             __atomic_store_n(&site->active, 1, __ATOMIC_RELEASE);
+            __atomic_store_n(&site_busy, 0, __ATOMIC_RELEASE);
         }
         return;
     }
