@@ -50,6 +50,7 @@ void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_
     SHOAL_CHECK_INIT(routine);
     SHOAL_CHECK_PE(routine, pe);
     if (len == 0) return;
+    if (src == NULL) shoal_fatal(routine, "source is NULL (%zu bytes)", len);
     struct shoal_target t;
     shoal_target_of(routine, dest, len, pe, &t);
     if (t.mapped) {
@@ -66,6 +67,7 @@ void shoal_path_get_slow(const char *routine, void *dest, const void *src, size_
     SHOAL_CHECK_INIT(routine);
     SHOAL_CHECK_PE(routine, pe);
     if (len == 0) return;
+    if (dest == NULL) shoal_fatal(routine, "dest is NULL (%zu bytes)", len);
     struct shoal_target t;
     shoal_target_of(routine, src, len, pe, &t);
     if (t.mapped) {

@@ -67,7 +67,9 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
                                      int pe, int flags)
 {
     char *r = shoal_heap_on(dest, len, pe);
-    if (SHOAL_LIKELY(r != NULL)) memcpy(r, src, len);
+    /* A NULL source goes to the slow path, which reports it (a check of its own here cost
+     * 25% of the 8-byte message rate). */
+    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(src != NULL)) memcpy(r, src, len);
     else shoal_path_put_slow(routine, dest, src, len, pe, flags);
 }
 
@@ -75,8 +77,8 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
                                      int pe, int flags)
 {
     const char *r = shoal_heap_on(src, len, pe);
-    if (SHOAL_LIKELY(r != NULL)) memcpy(dest, r, len);
-    else shoal_path_get_slow(routine, dest, src, len, pe, flags);
+    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) memcpy(dest, r, len);
+    else shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
 }
 
 /* The host word an AMO may use CPU atomics on: NULL while an off-node transport is in use,

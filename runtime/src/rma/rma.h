@@ -15,7 +15,6 @@ SHOAL_HOT_INLINE void shoal_put(const char *routine, shmem_ctx_t ctx, void *dest
                              size_t nelems, size_t elem, int pe, int flags)
 {
     SHOAL_CHECK_LEN(routine, nelems, elem);
-    if (SHOAL_UNLIKELY(src == NULL) && nelems) shoal_fatal(routine, "source is NULL (nelems %zu)", nelems);
     pe = shoal_ctx_pe(routine, ctx, pe);
     shoal_path_put(routine, dest, src, nelems * elem, pe, flags);
 }
@@ -24,7 +23,6 @@ SHOAL_HOT_INLINE void shoal_get(const char *routine, shmem_ctx_t ctx, void *dest
                              size_t nelems, size_t elem, int pe, int flags)
 {
     SHOAL_CHECK_LEN(routine, nelems, elem);
-    if (SHOAL_UNLIKELY(dest == NULL) && nelems) shoal_fatal(routine, "dest is NULL (nelems %zu)", nelems);
     pe = shoal_ctx_pe(routine, ctx, pe);
     shoal_path_get(routine, dest, src, nelems * elem, pe, flags);
 }
