@@ -108,7 +108,9 @@ int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long
 #define B_SET(word, v) B_OP(SHOAL_AMO_SET, word, v, 0)
 
     /* 1. claim or join the entry */
-    for (struct shoal_backoff bo = SHOAL_BACKOFF_INIT;; shoal_backoff(&bo)) {
+    shoal_wait_at(routine);
+    struct shoal_backoff bo = SHOAL_BACKOFF_INIT;
+    for (;; shoal_backoff(&bo)) {
         long tag = B_GET(e[E_TAG]);
         if (tag == u.seq) break;
         if (tag == 0 && B_OP(SHOAL_AMO_CSWAP, e[E_TAG], -u.seq, 0) == 0) {
@@ -122,6 +124,7 @@ int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long
             break;
         }
     }
+    shoal_backoff_end(&bo); /* withdraw the wait site a slow claim published */
     /* 2. register */
     const long their_npes = B_GET(e[E_NPES]);
     if (their_npes != npes)
