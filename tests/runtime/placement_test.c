@@ -5,11 +5,15 @@
  *   none: the CPU set is left as it was;
  *   auto: core when there are more PEs than CPUs, else none.
  * After shmem_finalize every PE must have its starting CPU set back.
+ * Time slice (sync/timeslice.c), where the kernel shows it (/proc/self/sched se.slice, Linux
+ * 6.12+): SHOAL_SLICE_US (default 100) us when more PEs than CPUs, else unchanged; the
+ * starting slice again after shmem_finalize.
  * Usage: placement_test auto|core|none (with SHOAL_BIND set to match). Exit status: failures
  * (every PE exits with PE 0's count). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <shmem.h>
@@ -25,6 +29,19 @@ static int first_cpu(const cpu_set_t *s)
     return -1;
 }
 
+/* The scheduler's slice of this process in ns, -1 where the kernel does not show it. */
+static long slice_ns(void)
+{
+    FILE *f = fopen("/proc/self/sched", "r");
+    if (!f) return -1;
+    char line[256];
+    long v = -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "se.slice", 8)) v = atol(strchr(line, ':') + 1);
+    fclose(f);
+    return v;
+}
+
 static void fail(const char *what, int pe)
 {
     fprintf(stderr, "placement_test: %s (PE %d: CPU %d, %d CPUs in its set)\n", what, pe,
@@ -38,7 +55,11 @@ int main(int argc, char **argv)
     cpu_set_t start, now;
     sched_getaffinity(0, sizeof start, &start);
     const int nstart = CPU_COUNT(&start);
+    const long slice_start = slice_ns();
+    const char *slice_env = getenv("SHOAL_SLICE_US");
+    const long slice_want = slice_env ? atol(slice_env) * 1000 : 100000;
     shmem_init();
+    const long slice_now = slice_ns();
     const int me = shmem_my_pe(), npes = shmem_n_pes();
     if (npes > MAX_PES) {
         if (me == 0) fprintf(stderr, "placement_test: at most %d PEs\n", MAX_PES);
@@ -49,6 +70,14 @@ int main(int argc, char **argv)
     shmem_int_p(&cpu_of[me], mine[0], 0);
     shmem_int_p(&count_of[me], mine[1], 0);
     shmem_int_p(&in_start_set[me], mine[2], 0);
+    if (slice_start >= 0) {
+        const long want = npes > nstart && slice_want > 0 ? slice_want : slice_start;
+        if (slice_now != want) {
+            fprintf(stderr, "placement_test: PE %d: time slice %ld ns, expected %ld\n", me,
+                    slice_now, want);
+            shmem_int_atomic_inc(&failures, 0);
+        }
+    }
     shmem_barrier_all();
     if (me == 0) {
         const int bind = !strcmp(mode, "core") || (!strcmp(mode, "auto") && npes > nstart);
@@ -76,6 +105,11 @@ int main(int argc, char **argv)
     if (!CPU_EQUAL(&now, &start)) {
         fprintf(stderr, "placement_test: PE %d: CPU set not restored by shmem_finalize (%d CPUs, "
                 "started with %d)\n", me, CPU_COUNT(&now), nstart);
+        return result + 1;
+    }
+    if (slice_ns() != slice_start) {
+        fprintf(stderr, "placement_test: PE %d: time slice %ld ns after shmem_finalize, started "
+                "with %ld\n", me, slice_ns(), slice_start);
         return result + 1;
     }
     return result;

@@ -19,6 +19,8 @@
     X("SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none")      \
     X("SHOAL_SPIN_POLLS", "(auto)", 0,                                                           \
       "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \
+    X("SHOAL_SLICE_US", "100", 0,                                                                \
+      "oversubscribed PEs ask the kernel for time slices this short, in us (0: kernel default)") \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
       "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \
