@@ -21,6 +21,8 @@
       "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \
     X("SHOAL_SLICE_US", "100", 0,                                                                \
       "oversubscribed PEs ask the kernel for time slices this short, in us (0: kernel default)") \
+    X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
+      "1: oversubscribed waits sleep at once, as they do once a yield was slow (for tests)")     \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
       "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \

@@ -16,6 +16,7 @@
 #include "heap/heap.h"
 #include "sync/placement.h"
 #include "sync/timeslice.h"
+#include "sync/doorbell.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
 #include "team/team_hooks.h"
@@ -68,6 +69,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_transport_check_env();
     shoal_placement_check_env();
     shoal_timeslice_check_env();
+    shoal_doorbell_check_env();
     const struct shoal_bootstrap *boot = shoal_bootstrap_start();
     shoal_g.boot = boot;
     shoal_g.me = boot->pe;
@@ -78,6 +80,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_transport_start();
     shoal_placement_init();
     shoal_timeslice_init();
+    shoal_doorbell_init();
     shoal_wait_site_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
@@ -111,6 +114,7 @@ void shmem_finalize(void)
     shoal_transport_stop();
     shoal_segments_fini();
     shoal_timeslice_fini();
+    shoal_doorbell_fini();
     shoal_placement_fini();
     shoal_g.initialized = 0;
     shoal_g.ever_finalized = 1;

@@ -3,7 +3,9 @@
  * who will write (sync/placement.c): a peer on another core is worth spinning for, one on this
  * core is not, and an unknown writer is spun for only when no core is shared.
  * After the spin budget:
- *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for.
+ *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
+ *    but when a yield gives the core away for long (unrelated load on the run queue), sleep
+ *    instead, woken by the writer where it rings (sync/doorbell.c).
  *  - Every PE has a core: the writer is slow because it computes or because unrelated load
  *    holds its core. Yielding would then hand our core to that load for a whole time slice
  *    (milliseconds: a 2-PE barrier went from 0.13 us to 2400 us with both cores busy), so
@@ -16,6 +18,7 @@
 #include <sched.h>
 #include <time.h>
 #include "core/state.h"
+#include "sync/doorbell.h"
 #include "transport/transport.h"
 
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
@@ -28,9 +31,19 @@ struct shoal_backoff {
     int pe;        /* world PE expected to write, -1 unknown (hang reports) */
     int reported;  /* the hang line was printed */
     double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
+    /* Oversubscribed waits (sync/doorbell.c): */
+    int bell;        /* the writer rings this PE's doorbell after its write */
+    unsigned loaded; /* poll count when a yield lost the core for long; 0 before */
+    int armed;       /* announced as a sleeper on the doorbell */
+    uint32_t seq;    /* doorbell value seen before the last check */
 };
-#define SHOAL_BACKOFF_INIT {0, shoal_g.spin_polls, -1, 0, 0}
-#define SHOAL_BACKOFF_FROM(pe) {0, shoal_spin_for(pe), (pe), 0, 0}
+/* Oversubscribed waits: yield, noting a yield that gave the core away for long (unrelated
+ * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
+void shoal_yield(struct shoal_backoff *b);
+void shoal_sleep(struct shoal_backoff *b);
+void shoal_bell_done(struct shoal_backoff *b);
+#define SHOAL_BACKOFF_INIT {.spin = shoal_g.spin_polls, .pe = -1}
+#define SHOAL_BACKOFF_FROM(writer) {.spin = shoal_spin_for(writer), .pe = (writer)}
 
 /* Hang reports (sync/wait_site.c). The waiting routine, set by the entry points of routines
  * that wait (relaxed stores: under SHMEM_THREAD_MULTIPLE a report may name another thread's
@@ -47,6 +60,7 @@ void shoal_wait_slow(struct shoal_backoff *b);
 void shoal_wait_done(struct shoal_backoff *b);
 static inline void shoal_backoff_end(struct shoal_backoff *b)
 {
+    if (SHOAL_UNLIKELY(b->armed)) shoal_bell_done(b);
     if (SHOAL_UNLIKELY(b->since != 0)) shoal_wait_done(b);
 }
 
@@ -75,8 +89,10 @@ static inline void shoal_backoff(struct shoal_backoff *b)
         shoal_cpu_relax();
     } else if (shoal_g.oversubscribed) {
         if ((n & 63) == 63) shoal_wait_slow(b);
-        if (n < (1u << 16)) {
-            sched_yield();
+        if (b->loaded) {
+            shoal_sleep(b);
+        } else if (n < (1u << 16)) {
+            shoal_yield(b);
         } else { /* long waits (a peer stuck in computation) stop burning the core */
             struct timespec ts = {0, 20000};
             nanosleep(&ts, NULL);
@@ -104,6 +120,16 @@ static inline void shoal_backoff(struct shoal_backoff *b)
 #define SHOAL_WAIT_FROM(pe, cond)                                                                \
     do {                                                                                         \
         struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_FROM(pe);                                 \
+        while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
+        shoal_backoff_end(&shoal_bo_);                                                           \
+    } while (0)
+
+/* The same when pe rings this PE's doorbell after its write (sync/doorbell.h): a wait that
+ * stops yielding under load sleeps until rung. */
+#define SHOAL_WAIT_RUNG(pe, cond)                                                                \
+    do {                                                                                         \
+        struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_FROM(pe);                                 \
+        shoal_bo_.bell = 1;                                                                      \
         while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
         shoal_backoff_end(&shoal_bo_);                                                           \
     } while (0)

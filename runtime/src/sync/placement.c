@@ -123,9 +123,9 @@ void shoal_placement_init(void)
     /* Unknown writer: spin only when every PE has a core of its own. Known writer on another
      * core: spin too when bound (it is running now). Same core: never spin. */
     const unsigned dflt = shoal_g.oversubscribed ? 0 : SPIN_DEFAULT;
-    /* Waits nap in steps from 1 us (sync/backoff.h); the default 50 us timer slack would make
-     * every nap 50 us long. */
-    if (!shoal_g.oversubscribed) prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    /* Waits nap in steps from 1 us (sync/backoff.h, and oversubscribed under load
+     * sync/doorbell.c); the default 50 us timer slack would make every nap 50 us long. */
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
     shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env : pinned ? SPIN_DEFAULT : dflt;
 }

@@ -60,6 +60,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 shoal_coll_scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
                       esize);
                 shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
+                shoal_ring(shoal_group_pe(g, j));
             }
             for (int d = n - 1; d >= 1; d--) {
                 int j = shoal_wrap(me + d, n);
@@ -76,7 +77,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
             int j = shoal_wrap(me + d, n);
             char *their = shoal_coll_ptr(dest, shoal_group_pe(g, j));
             shoal_coll_scopy(DST_BLOCK(their, me), dst, SRC_BLOCK(j), sst, nelems, esize);
-            shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+            shoal_signal(g, j, SHOAL_W_DATA);
         }
     }
     shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);

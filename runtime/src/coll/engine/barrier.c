@@ -33,7 +33,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
             const int j = shoal_wrap(g->me + d, n);
             const int mate = shoal_group_mate(g, j);
             mates += mate;
-            shoal_signal(shoal_peer_word(g, j, SHOAL_W_BAR(mate ? 0 : 1)));
+            shoal_signal(g, j, SHOAL_W_BAR(mate ? 0 : 1));
         }
         shoal_consume_spin(&g->area[SHOAL_W_BAR(0)], mates, 0);
         shoal_consume_spin(&g->area[SHOAL_W_BAR(1)], n - 1 - mates, shoal_g.spin_remote);
@@ -44,7 +44,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
     for (int r = 0; step < n; r++, step *= k) {
         long cnt = 0;
         for (long d = 1; d < k && d * step < n; d++, cnt++)
-            shoal_signal(shoal_peer_word(g, shoal_wrap(g->me + d * step, n), SHOAL_W_BAR(r)));
+            shoal_signal(g, shoal_wrap(g->me + d * step, n), SHOAL_W_BAR(r));
         shoal_consume(&g->area[SHOAL_W_BAR(r)], cnt);
     }
 }
@@ -62,7 +62,7 @@ _Static_assert((SHOAL_MAX_ROUNDS * 3) * SHOAL_LINE <= SHOAL_AREA_LONGS &&
 static inline void await_epoch(const struct shoal_group *g, int src, int w, uint64_t epoch)
 {
     const long *p = &g->area[w];
-    SHOAL_WAIT_FROM(shoal_group_pe(g, src), (uint64_t)__atomic_load_n(p, __ATOMIC_ACQUIRE) >= epoch);
+    SHOAL_WAIT_RUNG(shoal_group_pe(g, src), (uint64_t)__atomic_load_n(p, __ATOMIC_ACQUIRE) >= epoch);
 }
 
 /* More PEs than cores: a flat barrier costs one context switch per core, the least possible,
@@ -87,9 +87,11 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
     const long k = n <= SHOAL_FLAT_MAX ? n : 4;
     long step = 1;
     for (int r = 0; step < n; r++, step *= k) {
-        for (long d = 1; d < k && d * step < n; d++)
-            __atomic_store_n(shoal_peer_word(g, shoal_wrap(g->me + d * step, n), epoch_word(r, d, k)),
-                             (long)epoch, __ATOMIC_RELEASE);
+        for (long d = 1; d < k && d * step < n; d++) {
+            const int j = shoal_wrap(g->me + d * step, n);
+            __atomic_store_n(shoal_peer_word(g, j, epoch_word(r, d, k)), (long)epoch, __ATOMIC_RELEASE);
+            shoal_ring(shoal_group_pe(g, j));
+        }
         /* Members bound to my CPU first: they arrive only while I yield. The others are
          * running elsewhere, and spinning a little for them saves a context switch. */
         for (int pass = 0; pass < 2; pass++)
@@ -100,8 +102,10 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
     }
     if (shoal_g.oversubscribed && n <= SHOAL_FLAT_MAX) {
         if (g->me == 0)
-            for (int i = 1; i < n; i++)
+            for (int i = 1; i < n; i++) {
                 __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);
+                shoal_ring(shoal_group_pe(g, i));
+            }
         else if (lead_first)
             await_epoch(g, 0, RELEASE_WORD, epoch);
     }

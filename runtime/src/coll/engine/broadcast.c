@@ -8,7 +8,10 @@
  *    write local) and then signals the root, which returns when everyone has read.
  * Broadcast never waits for all members, so it is not a synchronizing collective.
  * On an idle sync area the first chunk into each of the two boxes skips the claim
- * (shoal_mbox_take): the root of a small broadcast then only issues stores and returns. */
+ * (shoal_mbox_take): the root of a small broadcast then only issues stores and returns.
+ * A member's boxes are written by its parent, which depends on the root: back-to-back
+ * broadcasts on one pSync without a barrier are safe from the same root only (the spec asks
+ * for none before every member is done; team areas are never reused that way). */
 #include <string.h>
 
 #include <shmem.h>
@@ -47,7 +50,7 @@ static inline void recv_chunk(const char *routine, const struct shoal_group *g, 
 {
     const long *ready = &g->area[SHOAL_W_READY];
     /* A root that took the large path signals READY instead: a size mismatch. */
-    SHOAL_WAIT_FROM(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
+    SHOAL_WAIT_RUNG(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
     if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
         shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, tag);
     memcpy(dest, shoal_mbox_wait(box, tag, routine, parent_pe), len);
@@ -63,9 +66,11 @@ static void bcast_flat_one(const char *routine, const struct shoal_group *g, voi
     const int n = g->size;
     const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
     if (g->me == root) {
-        for (int d = 1; d < n; d++)
-            shoal_mbox_put(shoal_mbox_remote(g, &l, shoal_wrap(root + d, n), 0), idle, src, nbytes,
-                           tag);
+        for (int d = 1; d < n; d++) {
+            const int j = shoal_wrap(root + d, n);
+            shoal_mbox_put(shoal_mbox_remote(g, &l, j, 0), idle, src, nbytes, tag);
+            shoal_ring(shoal_group_pe(g, j));
+        }
         return;
     }
     recv_chunk(routine, g, shoal_mbox_local(g, &l, 0), dest, nbytes, tag, shoal_group_pe(g, root));
@@ -81,15 +86,20 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     long *to[MAX_CHILDREN][2];
-    for (int c = 0; c < nk; c++)
+    int kid_pe[MAX_CHILDREN];
+    for (int c = 0; c < nk; c++) {
+        kid_pe[c] = shoal_group_pe(g, shoal_wrap(kids[c] + root, n));
         for (int b = 0; b < 2; b++) to[c][b] = shoal_mbox_remote(g, &l, shoal_wrap(kids[c] + root, n), b);
+    }
 
     if (v == 0) {
         size_t off = 0;
         for (unsigned chunk = 0; off < nbytes; chunk++) {
             size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
-            for (int c = 0; c < nk; c++)
+            for (int c = 0; c < nk; c++) {
                 shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (const char *)src + off, len, tag);
+                shoal_ring(kid_pe[c]);
+            }
             off += len;
         }
         return;
@@ -100,8 +110,10 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
         size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
         recv_chunk(routine, g, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, tag,
                    parent_pe);
-        for (int c = 0; c < nk; c++)
+        for (int c = 0; c < nk; c++) {
             shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, tag);
+            shoal_ring(kid_pe[c]);
+        }
         off += len;
     }
 }
@@ -114,7 +126,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     if (g->me == root) {
         __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
         for (int i = 0; i < n; i++)
-            if (i != root) shoal_signal(shoal_peer_word(g, i, SHOAL_W_READY));
+            if (i != root) shoal_signal(g, i, SHOAL_W_READY);
         shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
         __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
         return;
@@ -122,7 +134,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     long *ready = &g->area[SHOAL_W_READY];
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     long *box0 = shoal_mbox_local(g, &l, 0); /* where a mailbox-path root would write */
-    SHOAL_WAIT_FROM(root_pe, __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
+    SHOAL_WAIT_RUNG(root_pe, __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
     if (SHOAL_UNLIKELY(__atomic_load_n(ready, __ATOMIC_ACQUIRE) == 0))
         shoal_coll_len_mismatch(routine, root_pe, (size_t)__atomic_load_n(box0, __ATOMIC_ACQUIRE) - 1,
                                 shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes));
@@ -131,7 +143,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     if (SHOAL_UNLIKELY((size_t)(theirs - 1) != nbytes))
         shoal_coll_len_mismatch(routine, root_pe, (size_t)(theirs - 1), nbytes);
     memcpy(dest, shoal_coll_ptr(src, root_pe), nbytes);
-    shoal_signal(shoal_peer_word(g, root, SHOAL_W_DONE));
+    shoal_signal(g, root, SHOAL_W_DONE);
 }
 
 void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *dest,

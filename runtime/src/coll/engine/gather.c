@@ -37,6 +37,7 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
                 shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
                                g->idle && off == 0, (const char *)src + off, len,
                                shoal_coll_tag(kind, 0, mine));
+                shoal_ring(shoal_group_pe(g, j));
             }
         }
         if (off == 0) shoal_mbox_await_mates(g, boxes);
@@ -63,7 +64,7 @@ static void gather_push(const struct shoal_group *g, void *dest, const void *src
         int j = shoal_wrap(me + d, n);
         int pe = shoal_group_pe(g, j);
         if (mine) memcpy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine);
-        shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+        shoal_signal(g, j, SHOAL_W_DATA);
     }
     if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
     shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
@@ -112,6 +113,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         box[1] = (long)nbytes;
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
+        shoal_ring(shoal_group_pe(g, j));
     }
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
     long *boxes[SHOAL_FLAT_MAX] = {0};
@@ -148,6 +150,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
                     shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), 0,
                                    (const char *)src + off, len,
                                    shoal_coll_tag(SHOAL_CK_COLLECT, 0, nbytes));
+                    shoal_ring(shoal_group_pe(g, j));
                 }
             }
             for (int d = n - 1; d >= 1; d--) {
@@ -167,7 +170,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
             if (nbytes > first)
                 memcpy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
                        (const char *)src + first, nbytes - first);
-            shoal_signal(shoal_peer_word(g, j, SHOAL_W_DATA));
+            shoal_signal(g, j, SHOAL_W_DATA);
         }
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
     }

@@ -33,6 +33,7 @@
 #include "core/remote.h"
 #include "core/state.h"
 #include "sync/backoff.h"
+#include "sync/doorbell.h"
 
 struct shoal_group {
     int me;          /* caller's index, 0..size-1 */
@@ -102,16 +103,18 @@ static inline long *shoal_peer_word(const struct shoal_group *g, int i, int w)
 }
 
 /* ---- Counters ----------------------------------------------------------------------------- */
-static inline void shoal_signal(long *remote_word)
+/* Add 1 to word w of member i's area (and wake i if it sleeps: sync/doorbell.h). */
+static inline void shoal_signal(const struct shoal_group *g, int i, int w)
 {
-    __atomic_fetch_add(remote_word, 1, __ATOMIC_RELEASE);
+    __atomic_fetch_add(shoal_peer_word(g, i, w), 1, __ATOMIC_RELEASE);
+    shoal_ring(shoal_group_pe(g, i));
 }
 
 /* Wait until my word reaches k, then take k away; spin polls before yielding. */
 static inline void shoal_consume_spin(long *word, long k, unsigned spin)
 {
     if (k <= 0) return;
-    struct shoal_backoff bo = {0, spin, -1, 0, 0};
+    struct shoal_backoff bo = {.spin = spin, .pe = -1, .bell = 1};
     while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < k) shoal_backoff(&bo);
     shoal_backoff_end(&bo);
     __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
@@ -225,7 +228,7 @@ noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t g
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {
     long f;
-    SHOAL_WAIT_FROM(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    SHOAL_WAIT_RUNG(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
     if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
         shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
     return box + 1;
@@ -251,7 +254,7 @@ static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *con
 {
     for (int i = 0; i < g->size; i++)
         if (box[i] && shoal_group_mate(g, i))
-            SHOAL_WAIT_FROM(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
+            SHOAL_WAIT_RUNG(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
 }
 
 /* i mod n for 0 <= i < 2n. Hot loops use it instead of %: an integer division costs tens of

@@ -38,6 +38,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         for (int d = 1; d < n; d++) {
             int j = shoal_wrap(me + d, n);
             shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle && e0 == 0, mine, len, tag);
+            shoal_ring(shoal_group_pe(g, j));
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
@@ -74,6 +75,7 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
         const int fresh = g->idle && e0 == 0; /* every box's first chunk */
         if (me >= p2) { /* extra member: hand my vector to my partner, get the result back */
             shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, tag);
+            shoal_ring(shoal_group_pe(g, me - p2));
             long *box = shoal_mbox_local(g, &l, unfold);
             memcpy((char *)dest + off, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
             shoal_mbox_release(box, len);
@@ -88,6 +90,7 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
         for (int r = 0; r < rounds; r++) {
             const int partner = me ^ (1 << r);
             shoal_mbox_put(shoal_mbox_remote(g, &l, partner, r), fresh, acc, len, tag);
+            shoal_ring(shoal_group_pe(g, partner));
             long *box = shoal_mbox_local(g, &l, r);
             const void *p = shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, partner));
             if (partner < me)
@@ -96,7 +99,10 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
                 fn(acc, acc, p, cnt);
             shoal_mbox_release(box, len);
         }
-        if (me < extras) shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, tag);
+        if (me < extras) {
+            shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, tag);
+            shoal_ring(shoal_group_pe(g, me + p2));
+        }
         memcpy((char *)dest + off, acc, len);
     }
 }
@@ -136,7 +142,7 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
         for (int j = 2; j < n; j++) fn(acc, acc, srcs[j] + off, cnt);
         for (int d = 1; d <= n; d++) memcpy(dests[shoal_wrap(me + d, n)] + off, acc, len);
     }
-    for (int d = 1; d < n; d++) shoal_signal(shoal_peer_word(g, shoal_wrap(me + d, n), SHOAL_W_DONE));
+    for (int d = 1; d < n; d++) shoal_signal(g, shoal_wrap(me + d, n), SHOAL_W_DONE);
     shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
     /* Everyone read my size word before signalling. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
