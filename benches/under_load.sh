@@ -10,7 +10,8 @@
 #   -H HOGS  busy background processes for the loaded rows (default 2: one per core here)
 # Rows: shmem_barrier_all and 8-byte shmem_long_sum_to_all, in us (benches/coll programs),
 # idle and with HOGS processes spinning (`while :; do :; done`), each library the same way:
-# Shoal with BUILD_DIR/tools/shoalrun, Open MPI with oshrun --mca osc ^rdma.
+# Shoal with BUILD_DIR/tools/shoalrun, Open MPI with oshrun --mca osc ^rdma. Then the floor:
+# sched_handoff's one-CPU hand-off rows, idle and loaded.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
@@ -71,3 +72,13 @@ for np in $npes_list; do
         done
     done
 done
+# The floor: one hand-off between two processes on one CPU (benches/machine/sched_handoff),
+# idle and beside the same busy processes; a 4-PE barrier on 2 cores needs one per core.
+if [ -x "$build/benches/sched_handoff" ]; then
+    for state in idle loaded; do
+        [ "$state" = loaded ] && for _ in $(seq "$hogs"); do (while :; do :; done) & hog_pids+=($!); done
+        "$build/benches/sched_handoff" -i 20000 | awk -v s="$state" '/^one CPU/ {
+            v = $NF; $NF = ""; printf "floor %-7s %-40s %10s us\n", s, $0, v }'
+        stop_hogs
+    done
+fi

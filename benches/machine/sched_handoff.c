@@ -7,13 +7,21 @@
  *   sched_handoff [-i iters] [-n procs]
  *
  * A barrier of 2P PEs on P cores needs at least one switch per core (each PE must run once
- * between two barriers), so it cannot beat one hand-off here. */
+ * between two barriers), so it cannot beat one hand-off here.
+ * Two more rows on one CPU, with the 100 us time slices oversubscribed Shoal PEs ask for
+ * (sync/timeslice.c): yielding, and sleeping on a futex that the passer wakes (the doorbell
+ * of sync/doorbell.c). Run beside busy processes (benches/under_load.sh) they are the floor
+ * of a hand-off under unrelated load. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdint.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,10 +33,28 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Returns microseconds per hand-off; cpu < 0: leave the CPU set alone. */
-static double run(int nproc, long iters, int cpu)
+enum mode { YIELD, SHORT_YIELD, SHORT_FUTEX };
+
+/* Ask for 100 us time slices (Linux 6.12+; ignored before): sched_setattr, SCHED_OTHER. */
+static void short_slice(void)
 {
-    volatile long *token = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    struct {
+        uint32_t size, policy;
+        uint64_t flags;
+        int32_t nice;
+        uint32_t priority;
+        uint64_t runtime, deadline, period;
+    } a;
+    memset(&a, 0, sizeof a);
+    a.size = sizeof a;
+    a.runtime = 100000;
+    if (syscall(SYS_sched_setattr, 0, &a, 0)) perror("sched_setattr");
+}
+
+/* Returns microseconds per hand-off; cpu < 0: leave the CPU set alone. */
+static double run(int nproc, long iters, int cpu, enum mode mode)
+{
+    volatile uint32_t *token = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     volatile double *result = (volatile double *)(token + 8);
     if (token == MAP_FAILED) {
         perror("mmap");
@@ -47,11 +73,17 @@ static double run(int nproc, long iters, int cpu)
             CPU_SET(cpu, &one);
             if (sched_setaffinity(0, sizeof one, &one)) perror("sched_setaffinity");
         }
+        if (mode != YIELD) short_slice();
         double t0 = now();
         for (long i = 0; i < iters; i++) {
-            const long mine = i * nproc + p;
-            while (__atomic_load_n(token, __ATOMIC_ACQUIRE) != mine) sched_yield();
+            const uint32_t mine = (uint32_t)(i * nproc + p);
+            uint32_t t;
+            while ((t = __atomic_load_n(token, __ATOMIC_ACQUIRE)) != mine) {
+                if (mode == SHORT_FUTEX) syscall(SYS_futex, token, FUTEX_WAIT, t, NULL, NULL, 0);
+                else sched_yield();
+            }
             __atomic_store_n(token, mine + 1, __ATOMIC_RELEASE);
+            if (mode == SHORT_FUTEX) syscall(SYS_futex, token, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
         }
         if (p == 0) *result = (now() - t0) * 1e6 / (double)(iters * nproc);
         _exit(0);
@@ -85,7 +117,9 @@ int main(int argc, char **argv)
         if (CPU_ISSET(c, &set)) first = c;
     printf("# sched_handoff: %d processes, %ld hand-offs each\n", nproc, iters);
     printf("# Placement                  us/hand-off\n");
-    printf("one CPU (every hand-off a switch)  %.3f\n", run(nproc, iters, first));
-    printf("unpinned (%d CPUs)                  %.3f\n", CPU_COUNT(&set), run(nproc, iters, -1));
+    printf("one CPU (every hand-off a switch)  %.3f\n", run(nproc, iters, first, YIELD));
+    printf("unpinned (%d CPUs)                  %.3f\n", CPU_COUNT(&set), run(nproc, iters, -1, YIELD));
+    printf("one CPU, 100 us slices, yield      %.3f\n", run(nproc, iters, first, SHORT_YIELD));
+    printf("one CPU, 100 us slices, futex      %.3f\n", run(nproc, iters, first, SHORT_FUTEX));
     return 0;
 }
