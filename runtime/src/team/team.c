@@ -8,6 +8,7 @@
 #include <shmemx.h>
 
 #include "bootstrap/bootstrap.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "core/error.h"
@@ -114,6 +115,7 @@ void shoal_teams_init(void)
     shoal_team_create(1, shoal_g.n_shared_pes, 0, 1, shoal_g.shared_pes, me_shared, NULL, 0);
 
     shoal_team_init_board_reserve();
+    shoal_call_check_init();
 }
 
 void shoal_teams_fini(void)
@@ -129,6 +131,7 @@ void shoal_teams_fini(void)
     teams_alive = 0;
     shoal_teams_unlock();
     shoal_team_init_board_fini();
+    shoal_call_check_fini();
 }
 
 struct shoal_team *shoal_team_lookup_slow(const char *routine, shmem_team_t team)
