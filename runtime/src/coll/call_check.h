@@ -48,7 +48,7 @@ struct shoal_call {
     const void *dest, *src;
 };
 
-void shoal_call_check(const struct shoal_call *c);
+void shoal_call_check(const struct shoal_call *c) __attribute__((cold));
 
 /* The hook every collective entry point calls once its arguments are checked:
  * SHOAL_CALL_CHECK(.routine = r, .kind = SHOAL_CALL_BCAST, .team = t, ...). */
