@@ -21,9 +21,9 @@
 
 #include <shmem.h>
 
-#include "bootstrap/bootstrap.h"
 #include "coll/call_record.h"
 #include "coll/engine/group.h"
+#include "core/env_agree.h"
 #include "core/error.h"
 #include "heap/heap.h"
 #include "path/path.h"
@@ -65,9 +65,10 @@ static int member_pe(const struct shoal_call *c, int i)
 static void match_with(const uint64_t *mine, int pe)
 {
     uint64_t theirs[R_WORDS];
+    uint64_t after = seen[pe]; /* records up to here are acked or foreign: not read again */
     struct shoal_backoff bo = SHOAL_BACKOFF_FROM(pe);
     for (;;) {
-        const uint64_t n = read_record(pe, seen[pe], theirs);
+        const uint64_t n = read_record(pe, after, theirs);
         if (n != 0) {
             if (shoal_call_same_group(mine, theirs)) {
                 const char *what = shoal_call_differ(mine, theirs);
@@ -78,6 +79,7 @@ static void match_with(const uint64_t *mine, int pe)
             }
             if (shoal_call_includes_me(theirs))
                 shoal_call_mismatch(mine, pe, theirs, "the team or active set");
+            after = n;
         }
         shoal_backoff(&bo);
     }
@@ -119,16 +121,8 @@ static int env_check(void)
 
 void shoal_call_check_init(void)
 {
-    int on = env_check();
-    /* The board is reserved only when checking, so every PE must agree. */
-    int *all = malloc((size_t)shoal_g.npes * sizeof *all);
-    if (!all) shoal_fatal("shmem_init", "out of memory");
-    shoal_g.boot->allgather(&on, all, sizeof on);
-    for (int pe = 0; pe < shoal_g.npes; pe++)
-        if (all[pe] != on)
-            shoal_fatal("shmem_init", "SHOAL_CHECK is %d here but %d on PE %d: every PE must use "
-                        "the same value", on, all[pe], pe);
-    free(all);
+    const int on = env_check();
+    shoal_env_agree("SHOAL_CHECK", on); /* the board is reserved only when checking */
     if (!on) return;
     if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE) {
         /* Threads may run collectives on different teams at once; one board per PE cannot
