@@ -1,3 +1,4 @@
+/* shoal_env_agree: one allgather of the value at shmem_init. */
 #include <stdlib.h>
 
 #include "bootstrap/bootstrap.h"

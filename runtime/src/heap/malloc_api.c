@@ -19,8 +19,9 @@ static void exhausted(const char *routine, size_t size)
     struct shoal_alloc_stats st;
     shoal_alloc_stats(&shoal_host_heap, &st);
     /* Suggest a size that fits the request: the heap plus it, rounded up to a power of two. */
+    const size_t need = size > SIZE_MAX - shoal_host_heap.size ? SIZE_MAX : shoal_host_heap.size + size;
     size_t mib = 1;
-    while (mib < SIZE_MAX / 2 >> 20 && mib << 20 < shoal_host_heap.size + size) mib <<= 1;
+    while (mib < SIZE_MAX / 2 >> 20 && mib << 20 < need) mib <<= 1;
     shoal_warn(routine, "symmetric heap exhausted: %zu bytes asked, %zu of %zu free (largest free "
                "block %zu); raise SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=%zu%s)", size,
                st.free, shoal_host_heap.size, st.largest_free, mib >= 1024 ? mib >> 10 : mib,
