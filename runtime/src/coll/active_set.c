@@ -5,6 +5,7 @@
 #include <shmem.h>
 
 #include "coll/aset.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
@@ -117,6 +118,9 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         SHOAL_CHECK_LEN(routine, nelems, BYTES);                                                 \
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES);                             \
         shoal_coll_check_sym(routine, "source", source, nelems * BYTES);                         \
+        SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_BCAST, .group = &g,              \
+                         .root = PE_root, .nelems = nelems, .esize = BYTES, .dest = dest,        \
+                         .src = source);                                                         \
         shoal_coll_bcast(routine, &g, dest, source, nelems * BYTES, PE_root, 0);                 \
         if (PE_start == 0 && logPE_stride == 0 && PE_size == shoal_g.npes) /* the world */       \
             shoal_teams[0].lead_hint = PE_root == 0;                                             \
@@ -130,6 +134,8 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         SHOAL_CHECK_LEN(routine, nelems, BYTES);                                                 \
         shoal_coll_check_sym(routine, "source", source, nelems * BYTES);                         \
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES);                             \
+        SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_COLLECT, .group = &g,            \
+                         .nelems = nelems, .esize = BYTES, .dest = dest, .src = source);         \
         shoal_coll_collect(routine, &g, dest, source, nelems * BYTES);                           \
     }                                                                                            \
     void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
@@ -141,6 +147,8 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         SHOAL_CHECK_LEN(routine, nelems, (size_t)BYTES * (size_t)PE_size);                       \
         shoal_coll_check_sym(routine, "source", source, nelems * BYTES);                         \
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES * (size_t)PE_size);           \
+        SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_FCOLLECT, .group = &g,           \
+                         .nelems = nelems, .esize = BYTES, .dest = dest, .src = source);         \
         shoal_coll_fcollect(routine, &g, dest, source, nelems * BYTES, 0);                       \
     }                                                                                            \
     void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
@@ -163,6 +171,9 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         size_t n = nelems * (size_t)PE_size;                                                     \
         shoal_coll_check_sym(routine, "source", source, n ? ((n - 1) * (size_t)sst + 1) * BYTES : 0); \
         shoal_coll_check_sym(routine, "dest", dest, n ? ((n - 1) * (size_t)dst + 1) * BYTES : 0); \
+        SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_ALLTOALL, .group = &g,           \
+                         .nelems = nelems, .esize = BYTES, .dst = dst, .sst = sst, .dest = dest, \
+                         .src = source);                                                         \
         shoal_coll_alltoall(routine, &g, dest, source, dst, sst, nelems, BYTES);                 \
     }
 SHOAL_DEF_ASET(32, 4)

@@ -3,6 +3,7 @@
 #include <shmem.h>
 
 #include "coll/aset.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
@@ -18,6 +19,8 @@ void shmem_barrier_all(void)
 {
     SHOAL_CHECK_INIT("shmem_barrier_all");
     shoal_wait_at("shmem_barrier_all");
+    SHOAL_CALL_CHECK(.routine = "shmem_barrier_all", .kind = SHOAL_CALL_BARRIER,
+                     .team = &shoal_teams[0]);
     shoal_barrier_world();
 }
 
@@ -25,6 +28,7 @@ void shmem_sync_all(void)
 {
     SHOAL_CHECK_INIT("shmem_sync_all");
     shoal_wait_at("shmem_sync_all");
+    SHOAL_CALL_CHECK(.routine = "shmem_sync_all", .kind = SHOAL_CALL_SYNC, .team = &shoal_teams[0]);
     shoal_team_barrier(&shoal_teams[0]);
 }
 
@@ -33,6 +37,7 @@ int shmem_team_sync(shmem_team_t team)
     struct shoal_team *t = shoal_team_of_coll("shmem_team_sync", team);
     if (!t) return -1;
     shoal_wait_at("shmem_team_sync");
+    SHOAL_CALL_CHECK(.routine = "shmem_team_sync", .kind = SHOAL_CALL_SYNC, .team = t);
     shoal_team_barrier(t);
     return 0;
 }
@@ -41,6 +46,7 @@ void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     struct shoal_group g;
     shoal_aset_group("shmem_barrier", PE_start, logPE_stride, PE_size, pSync, &g);
+    SHOAL_CALL_CHECK(.routine = "shmem_barrier", .kind = SHOAL_CALL_BARRIER, .group = &g);
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     shoal_coll_barrier(&g);
 }
@@ -49,5 +55,6 @@ void(shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     struct shoal_group g;
     shoal_aset_group("shmem_sync", PE_start, logPE_stride, PE_size, pSync, &g);
+    SHOAL_CALL_CHECK(.routine = "shmem_sync", .kind = SHOAL_CALL_SYNC, .group = &g);
     shoal_coll_barrier(&g);
 }

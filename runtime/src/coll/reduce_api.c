@@ -4,6 +4,7 @@
 #include <shmem.h>
 
 #include "coll/aset.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
@@ -18,6 +19,8 @@ static int team_reduce(const char *routine, shmem_team_t team, void *dest, const
     SHOAL_CHECK_LEN(routine, nreduce, esize);
     shoal_coll_check_sym(routine, "dest", dest, nreduce * esize);
     shoal_coll_check_sym(routine, "source", src, nreduce * esize);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_REDUCE, .team = t, .op = op,
+                     .type = kind, .nelems = nreduce, .esize = esize, .dest = dest, .src = src);
     struct shoal_group g;
     shoal_team_begin(t, &g);
     shoal_coll_reduce(routine, &g, dest, src, nreduce, op, kind, 0);
@@ -34,6 +37,9 @@ static void aset_reduce(const char *routine, void *dest, const void *src, int nr
     const size_t esize = shoal_kind_size(kind);
     shoal_coll_check_sym(routine, "dest", dest, (size_t)nreduce * esize);
     shoal_coll_check_sym(routine, "source", src, (size_t)nreduce * esize);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_REDUCE, .group = &g, .op = op,
+                     .type = kind, .nelems = (size_t)nreduce, .esize = esize, .dest = dest,
+                     .src = src);
     shoal_coll_reduce(routine, &g, dest, src, (size_t)nreduce, op, kind, 0);
 }
 

@@ -4,6 +4,7 @@
 #include <shmem.h>
 
 #include "coll/aset.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
@@ -19,6 +20,8 @@ static int team_bcast(const char *routine, shmem_team_t team, void *dest, const 
     const size_t nbytes = nelems * esize;
     shoal_coll_check_sym(routine, "dest", dest, nbytes);
     shoal_coll_check_sym(routine, "source", src, nbytes);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_BCAST, .team = t, .root = root,
+                     .nelems = nelems, .esize = esize, .dest = dest, .src = src);
     struct shoal_group g;
     shoal_team_begin(t, &g);
     shoal_coll_bcast(routine, &g, dest, src, nbytes, root, 1);
@@ -54,6 +57,8 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
     if (fixed) SHOAL_CHECK_LEN(routine, nbytes, (size_t)t->size);
     shoal_coll_check_sym(routine, "source", src, nbytes);
     shoal_coll_check_sym(routine, "dest", dest, fixed ? nbytes * (size_t)t->size : nbytes);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = fixed ? SHOAL_CALL_FCOLLECT : SHOAL_CALL_COLLECT,
+                     .team = t, .nelems = nelems, .esize = esize, .dest = dest, .src = src);
     struct shoal_group g;
     shoal_team_begin(t, &g);
     if (fixed)
@@ -103,6 +108,8 @@ static int team_alltoall(const char *routine, shmem_team_t team, void *dest, con
     size_t span_d = nelems ? ((size_t)t->size * nelems - 1) * (size_t)dst + 1 : 0;
     shoal_coll_check_sym(routine, "source", src, span_s * esize);
     shoal_coll_check_sym(routine, "dest", dest, span_d * esize);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_ALLTOALL, .team = t, .nelems = nelems,
+                     .esize = esize, .dst = dst, .sst = sst, .dest = dest, .src = src);
     struct shoal_group g;
     shoal_team_begin(t, &g);
     shoal_coll_alltoall(routine, &g, dest, src, dst, sst, nelems, esize);

@@ -24,6 +24,8 @@
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
       "1: oversubscribed waits sleep at once, as they do once a yield was slow (for tests)")     \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
+    X("SHOAL_CHECK", "0", 0,                                                                     \
+      "1: every collective call is compared with the other PEs' before it runs")                 \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
       "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \
     X("SHOAL_UNWIND_TIMEOUT", "10", 0,                                                           \

@@ -7,6 +7,7 @@
 #include <shmemx.h>
 
 #include "bootstrap/bootstrap.h"
+#include "coll/call_check.h"
 #include "core/check.h"
 #include "core/error.h"
 #include "core/remote.h"
@@ -105,6 +106,7 @@ void shmem_finalize(void)
 {
     if (!shoal_g.initialized) return;
     shoal_wait_at("shmem_finalize");
+    SHOAL_CALL_CHECK(.routine = "shmem_finalize", .kind = SHOAL_CALL_FINALIZE);
     shmem_quiet();
     shoal_barrier_world();
     shoal_device_fini();

@@ -30,6 +30,7 @@ struct shoal_state {
     int me;
     int npes;
     int thread_level;
+    int check;          /* SHOAL_CHECK=1: collective calls are compared (coll/call_check.h) */
     int oversubscribed; /* more local PEs than cores */
     int bound_cpu;      /* the CPU this PE bound itself to, -1 if none (sync/placement.c) */
     unsigned spin_polls; /* polls a wait spins before it yields, writer unknown ... */

@@ -6,6 +6,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
+#include "coll/call_check.h"
 #include "core/check.h"
 #include "core/error.h"
 #include "device/device.h"
@@ -17,15 +18,21 @@ static void exhausted(const char *routine, size_t size)
 {
     struct shoal_alloc_stats st;
     shoal_alloc_stats(&shoal_host_heap, &st);
+    /* Suggest a size that fits the request: the heap plus it, rounded up to a power of two. */
+    const size_t need = size > SIZE_MAX - shoal_host_heap.size ? SIZE_MAX : shoal_host_heap.size + size;
+    size_t mib = 1;
+    while (mib < SIZE_MAX / 2 >> 20 && mib << 20 < need) mib <<= 1;
     shoal_warn(routine, "symmetric heap exhausted: %zu bytes asked, %zu of %zu free (largest free "
-               "block %zu); raise SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=2G)", size,
-               st.free, shoal_host_heap.size, st.largest_free);
+               "block %zu); raise SHOAL_SYMMETRIC_SIZE (e.g. SHOAL_SYMMETRIC_SIZE=%zu%s)", size,
+               st.free, shoal_host_heap.size, st.largest_free, mib >= 1024 ? mib >> 10 : mib,
+               mib >= 1024 ? "G" : "M");
 }
 
 static void *alloc_collective(const char *routine, size_t size, size_t alignment)
 {
     SHOAL_CHECK_INIT(routine);
     shoal_wait_at(routine);
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_ALLOC, .nelems = size, .esize = alignment);
     void *p = size ? shoal_alloc(&shoal_host_heap, size, alignment) : NULL;
     if (!p && size) exhausted(routine, size);
     shoal_barrier_world();
@@ -45,6 +52,7 @@ void *shmem_calloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size) {
         SHOAL_CHECK_INIT("shmem_calloc");
+        SHOAL_CALL_CHECK(.routine = "shmem_calloc", .kind = SHOAL_CALL_ALLOC, .nelems = count * size);
         shoal_warn("shmem_calloc", "count %zu times size %zu overflows", count, size);
         shoal_barrier_world();
         return NULL;
@@ -61,6 +69,8 @@ void *shmem_align(size_t alignment, size_t size)
     SHOAL_CHECK_INIT("shmem_align");
     /* max_align is the same on every PE, so every PE gives the same answer. */
     if (alignment == 0 || (alignment & (alignment - 1)) || alignment > shoal_host_heap.max_align) {
+        SHOAL_CALL_CHECK(.routine = "shmem_align", .kind = SHOAL_CALL_ALLOC, .nelems = size,
+                         .esize = alignment);
         shoal_warn("shmem_align", "alignment %zu is not a power of two of at most %zu", alignment,
                    shoal_host_heap.max_align);
         shoal_barrier_world();
@@ -76,6 +86,8 @@ void shmem_free(void *ptr)
         shmemx_device_free(ptr);
         return;
     }
+    shoal_wait_at("shmem_free");
+    SHOAL_CALL_CHECK(.routine = "shmem_free", .kind = SHOAL_CALL_FREE, .dest = ptr);
     shmem_quiet();
     shoal_barrier_world(); /* nobody is still using it */
     if (ptr && shoal_alloc_free(&shoal_host_heap, ptr) != 0) {
@@ -95,6 +107,9 @@ void *shmem_realloc(void *ptr, size_t size)
     }
     size_t old = shoal_alloc_block_size(&shoal_host_heap, ptr);
     if (!old) shoal_fatal("shmem_realloc", "%p is not an allocated symmetric block", ptr);
+    shoal_wait_at("shmem_realloc");
+    SHOAL_CALL_CHECK(.routine = "shmem_realloc", .kind = SHOAL_CALL_ALLOC, .nelems = size,
+                     .dest = ptr);
     shmem_quiet();
     shoal_barrier_world();
     void *p = shoal_alloc(&shoal_host_heap, size, 0);

@@ -10,6 +10,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "team/team.h"
@@ -67,6 +68,8 @@ int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, in
     if (new_team) *new_team = SHMEM_TEAM_INVALID;
     if (!p) return -1;
     if (!new_team) shoal_fatal(routine, "new_team is NULL");
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_SPLIT, .team = p, .root = start,
+                     .dst = stride, .nelems = (size_t)size);
     const long last = start + (long)(size - 1) * stride;
     if (size < 1 || start < 0 || start >= p->size || last < 0 || last >= p->size ||
         (stride == 0 && size > 1)) {
@@ -95,6 +98,8 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
     if (yaxis_team) *yaxis_team = SHMEM_TEAM_INVALID;
     if (!p) return -1;
     if (!xaxis_team || !yaxis_team) shoal_fatal(routine, "xaxis_team or yaxis_team is NULL");
+    SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_SPLIT_2D, .team = p,
+                     .nelems = (size_t)xrange);
     if (xrange < 1) {
         if (p->my_pe == 0) shoal_warn(routine, "xrange %d is not positive", xrange);
         return -1;

@@ -7,9 +7,10 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "bootstrap/bootstrap.h"
+#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
+#include "core/env_agree.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "heap/heap.h"
@@ -90,14 +91,7 @@ void shoal_teams_init(void)
 {
     int max = env_max_teams();
     /* The reservations below must sit at the same offsets everywhere. */
-    int *all = malloc((size_t)shoal_g.npes * sizeof *all);
-    if (!all) shoal_fatal("shmem_init", "out of memory");
-    shoal_g.boot->allgather(&max, all, sizeof max);
-    for (int pe = 0; pe < shoal_g.npes; pe++)
-        if (all[pe] != max)
-            shoal_fatal("shmem_init", "SHOAL_MAX_TEAMS is %d here but %d on PE %d: every PE must "
-                        "use the same value", max, all[pe], pe);
-    free(all);
+    shoal_env_agree("SHOAL_MAX_TEAMS", max);
 
     shoal_teams_max = max;
     shoal_teams = calloc((size_t)max, sizeof *shoal_teams);
@@ -114,6 +108,7 @@ void shoal_teams_init(void)
     shoal_team_create(1, shoal_g.n_shared_pes, 0, 1, shoal_g.shared_pes, me_shared, NULL, 0);
 
     shoal_team_init_board_reserve();
+    shoal_call_check_init();
 }
 
 void shoal_teams_fini(void)
@@ -129,6 +124,7 @@ void shoal_teams_fini(void)
     teams_alive = 0;
     shoal_teams_unlock();
     shoal_team_init_board_fini();
+    shoal_call_check_fini();
 }
 
 struct shoal_team *shoal_team_lookup_slow(const char *routine, shmem_team_t team)

@@ -1,6 +1,7 @@
 /* heap_exhausted SIZE_BYTES, run with SHOAL_SYMMETRIC_SIZE set to that size: the heap is no
  * larger than asked, and shmem_malloc(64 x SIZE) is not fatal: it returns NULL on every PE and
- * prints a line naming SHOAL_SYMMETRIC_SIZE (checked by run_expect.sh). The heap stays
+ * prints a line naming the size, what is free and SHOAL_SYMMETRIC_SIZE (checked by
+ * run_expect.sh); so do shmem_align, shmem_calloc and shmem_realloc. The heap stays
  * usable. Exits 0 only if all of that holds. */
 #include <shmem.h>
 #include <shmemx.h>
@@ -24,6 +25,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "heap_exhausted: PE %d: shmem_malloc(%zu) returned %p, want NULL\n", shmem_my_pe(), 64 * asked, p);
         bad = 1;
     }
+    /* The other allocating routines fail the same way. */
+    void *small = shmem_malloc(64);
+    if (shmem_align(64, 64 * asked) || shmem_calloc(64, asked) || shmem_realloc(small, 64 * asked)) {
+        fprintf(stderr, "heap_exhausted: PE %d: align/calloc/realloc did not return NULL\n", shmem_my_pe());
+        bad = 1;
+    }
+    shmem_free(small);
     if (shmemx_heap_free() != free_before) {
         fprintf(stderr, "heap_exhausted: PE %d: failed malloc changed the free space\n", shmem_my_pe());
         bad = 1;
