@@ -6,7 +6,10 @@
 # process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
 # namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
 # go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
-# network namespaces. Everything is removed on exit.
+# network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options.
+# The PEs are not bound to cores: the two hosts share this machine's cores, and each mpirun
+# daemon binding its first PE to "its" core 0 put both hosts' first PEs on one core (every
+# round trip between them then waited for a scheduler time slice: ~8 ms per call).
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 NP_PER_HOST PROGRAM [ARGS...]" >&2; exit 2; }
 per=$1; shift
@@ -17,8 +20,10 @@ done
 tag=sh$$
 dir=$(mktemp -d)
 holders=()
+starters=()
 cleanup() {
-    [ ${#holders[@]} -gt 0 ] && kill "${holders[@]}" 2>/dev/null
+    [ ${#holders[@]} -gt 0 ] && kill -9 "${holders[@]}" 2>/dev/null
+    [ ${#starters[@]} -gt 0 ] && wait "${starters[@]}" 2>/dev/null
     ip netns del "${tag}a" 2>/dev/null
     ip netns del "${tag}b" 2>/dev/null
     rm -rf "$dir"
@@ -31,15 +36,26 @@ ip link set "${tag}a0" netns "${tag}a" && ip link set "${tag}b0" netns "${tag}b"
 ip -n "${tag}a" addr add 10.77.0.1/24 dev "${tag}a0" && ip -n "${tag}b" addr add 10.77.0.2/24 dev "${tag}b0" || exit 1
 for h in a b; do
     ip -n "${tag}$h" link set lo up && ip -n "${tag}$h" link set "${tag}${h}0" up || exit 1
-    # The holder: its own hostname and /dev/shm, inside the host's network namespace.
-    ip netns exec "${tag}$h" unshare --uts --mount --propagation private \
-        sh -c "hostname shoal-host-$h && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && touch '$dir/$h.ready' && exec sleep 100000" &
-    holders+=($!)
+    # The holder: its own hostname, /dev/shm and System V IPC, inside the host's network
+    # namespace; host b also gets its own PID namespace (with its own /proc), whose init the
+    # holder is. Without them UCX reaches the other host through shared memory (System V,
+    # /proc/<pid>/fd links) or cross-memory attach, never through the network. (Host a keeps
+    # this machine's PIDs: mpirun starts there and its agent must enter b's PID namespace,
+    # which only an ancestor namespace can.)
+    ns=(--uts --mount --ipc) ; [ $h = b ] && ns+=(--pid --fork --mount-proc)
+    ip netns exec "${tag}$h" unshare "${ns[@]}" --propagation private \
+        sh -c "hostname shoal-host-$h && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && touch '$dir/$h.ready' && exec sleep 100000" \
+        2>"$dir/$h.log" &  # (unshare --fork complains when its child is killed at the end)
+    starters+=($!)
 done
-for h in a b; do
+for i in 0 1; do
+    h=$([ $i = 0 ] && echo a || echo b)
     for _ in $(seq 100); do [ -e "$dir/$h.ready" ] && break; sleep 0.05; done
-    [ -e "$dir/$h.ready" ] || { echo "multihost: host $h did not start"; exit 1; }
+    [ -e "$dir/$h.ready" ] || { echo "multihost: host $h did not start"; cat "$dir/$h.log"; exit 1; }
+    s=${starters[$i]}
+    [ $h = a ] && holders+=("$s") || holders+=($(cat "/proc/$s/task/$s/children"))
 done
+echo "${holders[1]}" >"$dir/b.init"  # tests that kill host b (all of it: its init)
 cat >"$dir/agent" <<AGENT
 #!/bin/sh
 # rsh agent for mpirun: run the command line in the namespaces of the host named by \$1.
@@ -49,7 +65,7 @@ case "\$1" in
 *) echo "multihost agent: unknown host \$1" >&2; exit 1 ;;
 esac
 shift
-exec nsenter -t "\$pid" --net --uts --mount -- /bin/sh -c "\$*"
+exec nsenter -t "\$pid" --net --uts --mount --ipc --pid -- /bin/sh -c "\$*"
 AGENT
 chmod +x "$dir/agent"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -59,7 +75,7 @@ pass=()  # the caller's settings travel to every PE
 for v in PATH LD_LIBRARY_PATH $(env | grep -oE '^(SHOAL|SHMEM|GTEST)_[A-Z0-9_]+' | sort -u); do
     [ -n "${!v+x}" ] && pass+=(-x "$v")
 done
-nsenter -t "${holders[0]}" --net --uts --mount --wd="$PWD" -- \
+nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
     mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
     --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
-    --mca btl_tcp_if_include 10.77.0.0/24 --timeout 120 "${pass[@]}" "$prog" "$@"
+    --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout 120 "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
