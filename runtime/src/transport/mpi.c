@@ -20,6 +20,7 @@
 #if SHOAL_HAVE_MPI
 #include <limits.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <string.h>
 
 #include <shmem.h>
@@ -35,6 +36,23 @@ static MPI_Win win[SHOAL_MAX_SEGS];
 static int attached[SHOAL_MAX_SEGS];
 /* Operations issued since the last flush_all that nothing has completed yet. */
 static int dirty;
+
+/* Under SHMEM_THREAD_MULTIPLE one thread at a time enters MPI: Open MPI 4.1's osc/ucx with
+ * UCX 1.13 was seen to deadlock when threads issued MPI_Fetch_and_op on one window at once
+ * (every thread spinning on the UCX worker's lock; thread_test ConcurrentAtomicsToPeZero).
+ * A thread inside MPI progresses it for everyone, so a waiting thread that finds the lock
+ * taken skips its progress. */
+static pthread_mutex_t serial = PTHREAD_MUTEX_INITIALIZER;
+static int serialize; /* set at init under SHMEM_THREAD_MULTIPLE */
+
+static void enter(void)
+{
+    if (serialize) pthread_mutex_lock(&serial);
+}
+static void leave(void)
+{
+    if (serialize) pthread_mutex_unlock(&serial);
+}
 
 /* Windows and the communicator return errors instead of aborting in MPI's words: a failed
  * call prints what MPI says and which peer it was reaching (a PE or host that died shows up
@@ -69,6 +87,7 @@ static int mpi_init(void)
         shoal_fatal("shmem_init_thread", "SHMEM_THREAD_MULTIPLE requested, but MPI provides only "
                     "thread level %d (the mpi transport needs MPI_THREAD_MULTIPLE)", provided);
     if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS) return SHOAL_ERR_TRANSPORT;
+    serialize = shoal_g.thread_level == SHMEM_THREAD_MULTIPLE;
     return ok(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
 }
 
@@ -112,7 +131,7 @@ static int flush_all(void)
 /* MPI counts are ints: larger transfers go in chunks. */
 #define CHUNK ((size_t)1 << 30)
 
-static int mpi_put(int pe, int seg, size_t off, const void *src, size_t len, int flags)
+static int put_unlocked(int pe, int seg, size_t off, const void *src, size_t len, int flags)
 {
     if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
     for (size_t done = 0; done < len; done += CHUNK) {
@@ -126,7 +145,7 @@ static int mpi_put(int pe, int seg, size_t off, const void *src, size_t len, int
                                   : ok_to(MPI_Win_flush_local(pe, win[seg]), "MPI_Win_flush_local", pe);
 }
 
-static int mpi_get(int pe, int seg, size_t off, void *dest, size_t len, int flags)
+static int get_unlocked(int pe, int seg, size_t off, void *dest, size_t len, int flags)
 {
     if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
     for (size_t done = 0; done < len; done += CHUNK) {
@@ -156,7 +175,7 @@ static MPI_Op mpi_op(enum shoal_amo_op op)
     return MPI_OP_NULL;
 }
 
-static int mpi_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+static int amo_unlocked(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
                    const void *operand, const void *cond, void *result)
 {
     if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
@@ -183,14 +202,14 @@ static int mpi_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t siz
 
 /* MPI orders neither puts to different addresses nor puts against atomics: a fence is a
  * completion of everything in flight. */
-static int mpi_fence(void)
+static int fence_unlocked(void)
 {
     return __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
 }
 
-static int mpi_quiet(void) { return flush_all(); }
+static int quiet_unlocked(void) { return flush_all(); }
 
-static int mpi_flush(int pe)
+static int flush_unlocked(int pe)
 {
     int rc = MPI_SUCCESS;
     for (int s = 0; s < SHOAL_MAX_SEGS && rc == MPI_SUCCESS; s++)
@@ -204,9 +223,8 @@ static const char *wait_routine(void)
     return r ? r : "a wait";
 }
 
-static void mpi_progress(void)
+static void progress_unlocked(void)
 {
-    if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
     int flag, rc = __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
     if (rc == SHOAL_OK)
         rc = ok_to(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, MPI_STATUS_IGNORE),
@@ -215,6 +233,36 @@ static void mpi_progress(void)
     if (rc != SHOAL_OK)
         shoal_fatal(wait_routine(), "the mpi transport failed while waiting: %s",
                     shoal_status_string(rc));
+}
+
+#define SERIALIZED(name, params, args)                                                           \
+    static int mpi_##name params                                                                 \
+    {                                                                                            \
+        enter();                                                                                 \
+        const int rc = name##_unlocked args;                                                     \
+        leave();                                                                                 \
+        return rc;                                                                               \
+    }
+SERIALIZED(put, (int pe, int seg, size_t off, const void *src, size_t len, int flags),
+           (pe, seg, off, src, len, flags))
+SERIALIZED(get, (int pe, int seg, size_t off, void *dest, size_t len, int flags),
+           (pe, seg, off, dest, len, flags))
+SERIALIZED(amo, (int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+                 const void *operand, const void *cond, void *result),
+           (pe, seg, off, op, size, operand, cond, result))
+SERIALIZED(fence, (void), ())
+SERIALIZED(quiet, (void), ())
+SERIALIZED(flush, (int pe), (pe))
+
+static void mpi_progress(void)
+{
+    if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
+    if (!serialize) {
+        progress_unlocked();
+    } else if (pthread_mutex_trylock(&serial) == 0) {
+        progress_unlocked();
+        pthread_mutex_unlock(&serial);
+    }
 }
 
 static const struct shoal_transport_ops mpi_ops = {
