@@ -12,6 +12,7 @@
 #              taken at 1 PE per host (PE 0 on host a drives PE 1 on host b)
 #   -t SEC     time limit per run (default 120); a run past it reads "timeout"
 #   -o DIR     keep the raw outputs there
+# MULTIHOST_SPLIT_CPUS=1 (run.sh): each host on its own half of the CPUs.
 #
 # Open MPI runs each program built with oshcc, with --mca osc ^rdma (as compare.sh);
 # Shoal runs its own build (the mpi transport: MPI-3 RMA over Open MPI's osc/ucx).

@@ -7,14 +7,17 @@
 # namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
 # go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
 # network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options.
-# The PEs are not bound to cores: the two hosts share this machine's cores, and each mpirun
-# daemon binding its first PE to "its" core 0 put both hosts' first PEs on one core (every
-# round trip between them then waited for a scheduler time slice: ~8 ms per call).
+# mpirun binds nothing: the hosts share this machine's CPUs, and each mpirun daemon bound its
+# first PE to "its" core 0, so both hosts' first PEs shared one core and every round trip
+# between them waited for a scheduler time slice (~8 ms per call). MULTIHOST_SPLIT_CPUS=1
+# gives each host its own half of the CPUs instead (host a the first): a host of one core on
+# this 2-core machine, where 2 PEs per host are oversubscribed (a PE busy in MPI_Win_flush
+# then starves its host-mate, which must serve the other host's operations: slow).
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 NP_PER_HOST PROGRAM [ARGS...]" >&2; exit 2; }
 per=$1; shift
 [ "$(id -u)" = 0 ] || { echo "multihost: needs root: skipped"; exit 77; }
-for c in ip nsenter unshare mpirun; do
+for c in ip nsenter unshare mpirun taskset; do
     command -v "$c" >/dev/null || { echo "multihost: no $c: skipped"; exit 77; }
 done
 tag=sh$$
@@ -56,16 +59,21 @@ for i in 0 1; do
     [ $h = a ] && holders+=("$s") || holders+=($(cat "/proc/$s/task/$s/children"))
 done
 echo "${holders[1]}" >"$dir/b.init"  # tests that kill host b (all of it: its init)
+ncpu=$(nproc)
+cpus_a=0-$(( ncpu - 1 )) cpus_b=$cpus_a
+if [ "${MULTIHOST_SPLIT_CPUS:-0}" = 1 ]; then  # (one CPU: both get it)
+    cpus_a=0-$(( (ncpu + 1) / 2 - 1 )) cpus_b=$(( ncpu / 2 ))-$(( ncpu - 1 ))
+fi
 cat >"$dir/agent" <<AGENT
 #!/bin/sh
 # rsh agent for mpirun: run the command line in the namespaces of the host named by \$1.
 case "\$1" in
-10.77.0.1) pid=${holders[0]} ;;
-10.77.0.2) pid=${holders[1]} ;;
+10.77.0.1) pid=${holders[0]} cpus=$cpus_a ;;
+10.77.0.2) pid=${holders[1]} cpus=$cpus_b ;;
 *) echo "multihost agent: unknown host \$1" >&2; exit 1 ;;
 esac
 shift
-exec nsenter -t "\$pid" --net --uts --mount --ipc --pid -- /bin/sh -c "\$*"
+exec taskset -c "\$cpus" nsenter -t "\$pid" --net --uts --mount --ipc --pid -- /bin/sh -c "\$*"
 AGENT
 chmod +x "$dir/agent"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -75,7 +83,7 @@ pass=()  # the caller's settings travel to every PE
 for v in PATH LD_LIBRARY_PATH $(env | grep -oE '^(SHOAL|SHMEM|GTEST)_[A-Z0-9_]+' | sort -u); do
     [ -n "${!v+x}" ] && pass+=(-x "$v")
 done
-nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
+taskset -c "$cpus_a" nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
     mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
     --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
     --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout 120 "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
