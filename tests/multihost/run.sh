@@ -6,7 +6,8 @@
 # process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
 # namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
 # go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
-# network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options.
+# network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options;
+# MULTIHOST_TIMEOUT: mpirun's --timeout (default 120 s).
 # mpirun binds nothing: the hosts share this machine's CPUs, and each mpirun daemon bound its
 # first PE to "its" core 0, so both hosts' first PEs shared one core and every round trip
 # between them waited for a scheduler time slice (~8 ms per call). MULTIHOST_SPLIT_CPUS=1
@@ -86,4 +87,4 @@ done
 taskset -c "$cpus_a" nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
     mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
     --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
-    --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout 120 "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
+    --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout "${MULTIHOST_TIMEOUT:-120}" "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
