@@ -2,8 +2,8 @@
 # tests/multihost/run.sh NP_PER_HOST PROGRAM [ARGS...]: run PROGRAM with mpirun on two
 # simulated hosts on this machine, NP_PER_HOST PEs on each. Each host is a network namespace
 # (joined to the other by a veth pair, 10.77.0.1 and 10.77.0.2) plus its own UTS namespace
-# (hostname shoal-host-a / -b) and mount namespace (its own /dev/shm), kept alive by a holder
-# process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
+# (hostname shoal-host-a / -b), mount namespace (its own /dev/shm), IPC namespace and, for
+# host b, PID namespace, kept alive by a holder process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
 # namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
 # go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
 # network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options;
@@ -59,7 +59,6 @@ for i in 0 1; do
     s=${starters[$i]}
     [ $h = a ] && holders+=("$s") || holders+=($(cat "/proc/$s/task/$s/children"))
 done
-echo "${holders[1]}" >"$dir/b.init"  # tests that kill host b (all of it: its init)
 ncpu=$(nproc)
 cpus_a=0-$(( ncpu - 1 )) cpus_b=$cpus_a
 if [ "${MULTIHOST_SPLIT_CPUS:-0}" = 1 ]; then  # (one CPU: both get it)
