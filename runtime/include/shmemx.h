@@ -62,6 +62,18 @@ struct shoal_device_context; /* <shoal/device_host/context.h> */
  *  there is one, else the host heap: the device API's host emulation); returns 0. */
 int shmemx_device_context(struct shoal_device_context *ctx);
 
+/** 1 when libshoal_cuda.so loads and sees a GPU (device memory can be had), else 0. Never
+ *  fails: what nvshmem_malloc asks before it picks the device or the host heap. */
+int shmemx_device_usable(void);
+/** A translation unit's own copy of the device context (nvshmem.h keeps one per TU): fill
+ *  stores *ctx there (cudaMemcpyToSymbol, or a copy in the host emulation), 0 or an error. */
+typedef int (*shmemx_device_context_fill_fn)(const struct shoal_device_context *ctx);
+/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory). */
+int shmemx_device_context_register(shmemx_device_context_fill_fn fill);
+/** Give every registered translation unit the context of now (after init, a device allocation,
+ *  a team split or destroy); a failed fill stops every PE with one line naming routine. */
+void shmemx_device_context_publish(const char *routine);
+
 #ifdef __cplusplus
 }
 #endif
