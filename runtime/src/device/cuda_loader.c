@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <shmemx.h>
+
 #include "core/error.h"
 #include "core/state.h"
 #include "device/device.h"
