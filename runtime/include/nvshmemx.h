@@ -6,5 +6,6 @@
 #include <nvshmem.h>
 #include <shoal/nvshmem/init_attr.h>
 #include <shoal/nvshmem/scoped.h>
+#include <shoal/nvshmem/stream.h>
 
 #endif

@@ -70,7 +70,9 @@ TEST(NvshmemEmulation, RingWithPutSignalAtBlockScope)
     });
     nvshmem_barrier_all();
     EXPECT_EQ(src[0], -left);
-    if (me == 0) EXPECT_EQ(slots[0], left * 100000L + npes); // round 0, element 0 came from left
+    if (me == 0) {
+        EXPECT_EQ(slots[0], left * 100000L + npes); // round 0, element 0 came from left
+    }
 }
 
 TEST(NvshmemEmulation, AllReduceAtEveryScope)

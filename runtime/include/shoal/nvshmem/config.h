@@ -17,6 +17,7 @@
 
 #include <shmem.h>
 #include <shmemx.h>
+#include <shoal/typetable.h>
 
 #if defined(__cplusplus) && (defined(__CUDACC__) || (defined(__has_include) && __has_include(<cuda/atomic>)))
 #define SHOAL_NVI_DEVICE 1
@@ -81,11 +82,6 @@ struct shoal_nvi_registrar {
 #endif
 
 /* Type-table rows NVSHMEM names: all but long double (no such row in NVSHMEM, none on GPUs). */
-#define SHOAL_NVI_SECOND_(a, b, ...) b
-#define SHOAL_NVI_SECOND(...) SHOAL_NVI_SECOND_(__VA_ARGS__)
-#define SHOAL_NVI_KEEP(X, T, NAME) X(T, NAME, )
-#define SHOAL_NVI_DROP(X, T, NAME)
-#define SHOAL_NVI_SKIP_longdouble ~, SHOAL_NVI_DROP
-#define SHOAL_NVI_ROWS(T, NAME, X) SHOAL_NVI_SECOND(SHOAL_NVI_SKIP_##NAME, SHOAL_NVI_KEEP, ~)(X, T, NAME)
+#define SHOAL_NVI_ROWS SHOAL_NO_LONGDOUBLE
 
 #endif
