@@ -18,6 +18,7 @@
 #include "core/parse_size.h"
 #include "device/device.h"
 #include "heap/allocator.h"
+#include "team/team.h"
 #include "team/team_hooks.h"
 
 #define DEFAULT_SIZE ((size_t)256 << 20)
@@ -130,6 +131,15 @@ static void create(const char *routine)
     cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_peer_table, table, (size_t)n * sizeof *table));
     free(table);
 
+    /* The GPU's team view, made here and not at the first context: a first context asked for
+     * while a CUDA graph is being captured (an _on_stream call) must not allocate. */
+    gpu_n_teams = shoal_teams_max;
+    const size_t team_bytes = (size_t)gpu_n_teams * sizeof *gpu_teams;
+    cuda_check(routine, "cudaMalloc", cu->malloc((void **)&gpu_teams, team_bytes));
+    cuda_check(routine, "cudaMemset", cu->memset(gpu_teams, 0, team_bytes));
+    gpu_teams_now = calloc((size_t)gpu_n_teams, sizeof *gpu_teams_now);
+    if (!gpu_teams_now) shoal_fatal(routine, "out of memory");
+
     shoal_alloc_init(&heap, base, size, INTERNAL_SIZE, HEAP_ALIGN);
     shoal_g.seg[SHOAL_SEG_DEVICE] = (struct shoal_segment){
         .name = "device heap", .kind = SHOAL_SEG_GPU, .base = base, .size = size + INTERNAL_SIZE,
@@ -171,14 +181,8 @@ int shoal_device_heap_context(struct shoal_device_context *ctx, const struct sho
     const struct shoal_segment *seg = &shoal_g.seg[SHOAL_SEG_DEVICE];
     if (!seg->base) return 0;
     const char *routine = "shmemx_device_context";
+    if (n_teams != gpu_n_teams) shoal_fatal(routine, "the team view has %d slots, the GPU's %d", n_teams, gpu_n_teams);
     const size_t bytes = (size_t)n_teams * sizeof *teams;
-    if (!gpu_teams) {
-        cuda_check(routine, "cudaMalloc", cu->malloc((void **)&gpu_teams, bytes));
-        gpu_teams_now = calloc((size_t)n_teams, sizeof *teams);
-        if (!gpu_teams_now) shoal_fatal(routine, "out of memory");
-        gpu_n_teams = n_teams;
-        cuda_check(routine, "cudaMemset", cu->memset(gpu_teams, 0, bytes));
-    }
     /* Explicit member lists live in host memory: such teams are not in the GPU's view. The
      * copy to the GPU happens only when the view changed, so that the _on_stream calls, which
      * ask for a context each time, do no synchronous CUDA work while a graph is captured. */
