@@ -74,14 +74,27 @@ __global__ void coll_kernel(ctx_t c, shoal_stream_op op, shmem_team_t team, unsi
     switch (op) {
     case SHOAL_STREAM_ALLTOALL: d::alltoall<S>(c, team, dest, src, bytes); break;
     case SHOAL_STREAM_BROADCAST: d::broadcast<S>(c, team, dest, src, bytes, root); break;
+    case SHOAL_STREAM_COLLECT: d::collect<S>(c, team, dest, src, bytes); break;
     default: d::fcollect<S>(c, team, dest, src, bytes); break;
     }
 }
 
+/** The members of a reduction: the team, or the active set when psync is set. */
+struct reduce_set {
+    shmem_team_t team;
+    long *psync;
+    int start, log_stride, size;
+};
+
 template <class Op, class T>
-__global__ void reduce_kernel(ctx_t c, shmem_team_t team, T *dest, const T *src, std::size_t n)
+__global__ void reduce_kernel(ctx_t c, reduce_set set, T *dest, const T *src, std::size_t n)
 {
-    d::reduce<Op, d::scope::block>(c, team, dest, src, n);
+    using S = d::scope::block;
+    if (set.psync)
+        d::detail::reduce_over<Op, S>(c, d::detail::active_set<S>(c, set.start, set.log_stride, set.size, set.psync, "to_all"),
+                                      dest, src, n);
+    else
+        d::reduce<Op, S>(c, set.team, dest, src, n);
 }
 
 int launched() { return static_cast<int>(cudaGetLastError()); }
@@ -90,17 +103,18 @@ template <class T> int reduce_as(cudaStream_t s, const ctx_t &c, const shoal_str
 {
     T *dest = static_cast<T *>(a.dest);
     const T *src = static_cast<const T *>(a.src);
+    const reduce_set set{a.team, a.psync, a.pe_start, a.log_pe_stride, a.pe_size};
     switch (a.red_op) {
-    case SHOAL_RED_MAX: reduce_kernel<d::detail::op_max><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
-    case SHOAL_RED_MIN: reduce_kernel<d::detail::op_min><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
-    case SHOAL_RED_SUM: reduce_kernel<d::detail::op_sum><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
-    case SHOAL_RED_PROD: reduce_kernel<d::detail::op_prod><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
+    case SHOAL_RED_MAX: reduce_kernel<d::detail::op_max><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
+    case SHOAL_RED_MIN: reduce_kernel<d::detail::op_min><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
+    case SHOAL_RED_SUM: reduce_kernel<d::detail::op_sum><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
+    case SHOAL_RED_PROD: reduce_kernel<d::detail::op_prod><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
     default:
         if constexpr (std::is_integral_v<T>) {
             switch (a.red_op) {
-            case SHOAL_RED_AND: reduce_kernel<d::detail::op_and><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
-            case SHOAL_RED_OR: reduce_kernel<d::detail::op_or><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
-            default: reduce_kernel<d::detail::op_xor><<<1, coll_threads, 0, s>>>(c, a.team, dest, src, a.nelems); break;
+            case SHOAL_RED_AND: reduce_kernel<d::detail::op_and><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
+            case SHOAL_RED_OR: reduce_kernel<d::detail::op_or><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
+            default: reduce_kernel<d::detail::op_xor><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
             }
         } else {
             return static_cast<int>(cudaErrorInvalidValue); // the runtime never asks this
@@ -184,6 +198,7 @@ int stream_launch(void *stream, const shoal_device_context *ctx, const shoal_str
     case SHOAL_STREAM_ALLTOALL:
     case SHOAL_STREAM_BROADCAST:
     case SHOAL_STREAM_FCOLLECT:
+    case SHOAL_STREAM_COLLECT:
         coll_kernel<<<1, coll_threads, 0, s>>>(c, a.op, a.team, static_cast<unsigned char *>(a.dest),
                                                static_cast<const unsigned char *>(a.src), a.nelems * a.elem, a.pe);
         return launched();

@@ -108,7 +108,9 @@ struct CUstream_st;
     int shmemx_##PFX##broadcast##MID##_on_stream(shmem_team_t team, T *dest, const T *source,              \
                                                  size_t nelems, int PE_root, struct CUstream_st *stream);   \
     int shmemx_##PFX##fcollect##MID##_on_stream(shmem_team_t team, T *dest, const T *source, size_t nelems, \
-                                                struct CUstream_st *stream);
+                                                struct CUstream_st *stream);                                \
+    int shmemx_##PFX##collect##MID##_on_stream(shmem_team_t team, T *dest, const T *source, size_t nelems, \
+                                               struct CUstream_st *stream);
 #define SHOAL_DECL_STREAM_TYPE(T, NAME, A)                                                               \
     SHOAL_DECL_STREAM_RMA(T, NAME##_, ) SHOAL_DECL_STREAM_STRIDED(T, NAME##_, ) SHOAL_DECL_STREAM_COLL(T, NAME##_, )
 #define SHOAL_DECL_STREAM_SIZE(BITS, BYTES, A) SHOAL_DECL_STREAM_RMA(void, , BITS) SHOAL_DECL_STREAM_STRIDED(void, , BITS)
@@ -132,6 +134,34 @@ SHOAL_DECL_STREAM_COLL(void, , mem)
 SHOAL_BITWISE_OPS(SHOAL_DECL_STREAM_BITWISE)
 SHOAL_MINMAX_OPS(SHOAL_DECL_STREAM_MINMAX)
 SHOAL_ARITH_OPS(SHOAL_DECL_STREAM_MINMAX)
+/* TYPENAME_OP_to_all_on_stream on an active set (pSync of SHMEM_REDUCE_SYNC_SIZE longs in the
+ * device heap; pWrk unused), the _to_all rows less long double and complex. */
+#define SHOAL_DECL_STREAM_TO_ALL(T, NAME, OP)                                                            \
+    void shmemx_##NAME##_##OP##_to_all_on_stream(T *dest, const T *source, int nreduce, int PE_start,      \
+                                                 int logPE_stride, int PE_size, T *pWrk, long *pSync,       \
+                                                 struct CUstream_st *stream);
+#define SHOAL_DECL_STREAM_TO_ALL_and(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, and)
+#define SHOAL_DECL_STREAM_TO_ALL_or(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, or)
+#define SHOAL_DECL_STREAM_TO_ALL_xor(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, xor)
+#define SHOAL_DECL_STREAM_TO_ALL_max(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, max)
+#define SHOAL_DECL_STREAM_TO_ALL_min(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, min)
+#define SHOAL_DECL_STREAM_TO_ALL_sum(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, sum)
+#define SHOAL_DECL_STREAM_TO_ALL_prod(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, prod)
+#define SHOAL_DECL_STREAM_TOALL_BITWISE(OP) SHOAL_TOALL_BITWISE_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_TO_ALL_##OP)
+#define SHOAL_DECL_STREAM_TOALL_MINMAX(OP) SHOAL_TOALL_MINMAX_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_TO_ALL_##OP)
+SHOAL_BITWISE_OPS(SHOAL_DECL_STREAM_TOALL_BITWISE)
+SHOAL_MINMAX_OPS(SHOAL_DECL_STREAM_TOALL_MINMAX)
+SHOAL_ARITH_OPS(SHOAL_DECL_STREAM_TOALL_MINMAX)
+#undef SHOAL_DECL_STREAM_TOALL_BITWISE
+#undef SHOAL_DECL_STREAM_TOALL_MINMAX
+#undef SHOAL_DECL_STREAM_TO_ALL_and
+#undef SHOAL_DECL_STREAM_TO_ALL_or
+#undef SHOAL_DECL_STREAM_TO_ALL_xor
+#undef SHOAL_DECL_STREAM_TO_ALL_max
+#undef SHOAL_DECL_STREAM_TO_ALL_min
+#undef SHOAL_DECL_STREAM_TO_ALL_sum
+#undef SHOAL_DECL_STREAM_TO_ALL_prod
+#undef SHOAL_DECL_STREAM_TO_ALL
 #undef SHOAL_DECL_STREAM_BITWISE
 #undef SHOAL_DECL_STREAM_MINMAX
 #undef SHOAL_DECL_STREAM_REDUCE_and

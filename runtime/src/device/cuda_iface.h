@@ -31,7 +31,8 @@ enum shoal_stream_op {
     SHOAL_STREAM_QUIET, SHOAL_STREAM_BARRIER_ALL, SHOAL_STREAM_SYNC_ALL,
     SHOAL_STREAM_BARRIER, SHOAL_STREAM_TEAM_SYNC, /* on team */
     SHOAL_STREAM_ALLTOALL, SHOAL_STREAM_BROADCAST, SHOAL_STREAM_FCOLLECT, /* bytes per member */
-    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type */
+    SHOAL_STREAM_COLLECT,                     /* bytes of this member (they may differ) */
+    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync */
 };
 /* Element types of the reductions: kind << 8 | bytes. */
 enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2 };
@@ -50,6 +51,8 @@ struct shoal_stream_args {
     int sig_op;              /* SHMEM_SIGNAL_SET / _ADD; SHMEM_CMP_* for SIGNAL_WAIT */
     shmem_team_t team;
     int red_op, red_type;    /* enum shoal_stream_red, SHOAL_STREAM_TYPE(...) */
+    long *psync;             /* REDUCE on an active set (instead of team): its pSync, and: */
+    int pe_start, log_pe_stride, pe_size;
 };
 
 struct shoal_cuda_iface {

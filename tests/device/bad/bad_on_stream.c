@@ -30,6 +30,9 @@ int main(int argc, char **argv)
         (void)nvshmemx_int_sum_reduce_on_stream(NVSHMEM_TEAM_WORLD, host, host + 32, 4, NULL);
     } else if (!strcmp(mode, "broadcast_root")) {
         (void)shmemx_long_broadcast_on_stream(SHMEM_TEAM_WORLD, (long *)host, (long *)host, 1, 5, NULL);
+    } else if (!strcmp(mode, "to_all_set")) {
+        static long psync[SHMEM_REDUCE_SYNC_SIZE];
+        shmemx_int_sum_to_all_on_stream(host, host, 4, 0, 0, 5, NULL, psync, NULL);
     } else if (!strcmp(mode, "barrier")) {
         shmemx_barrier_all_on_stream(NULL); /* no CUDA or no GPU here */
     } else {

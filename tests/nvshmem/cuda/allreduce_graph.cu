@@ -1,4 +1,5 @@
-// An NVSHMEM CUDA program: all-reduce on a stream (nvshmemx_int_sum_reduce_on_stream), a
+// An NVSHMEM CUDA program: all-reduce on a stream (nvshmemx_int_sum_reduce_on_stream; and
+// Shoal's active-set shmemx_int_max_to_all_on_stream, collect on a stream), a
 // block-scope all-reduce inside a kernel (nvshmemx_double_max_reduce_block), and a CUDA graph
 // that captures barrier + reduce + a user kernel once and is replayed: each replay must reduce
 // the values the previous replay's kernel left.
@@ -53,6 +54,25 @@ int main()
     CUDA_CHECK(cudaMemcpy(iv.data(), idst, n * sizeof(int), cudaMemcpyDeviceToHost));
     for (std::size_t i = 0; i < n; i++)
         NVI_CHECK(iv[i] == npes * (npes - 1) / 2 + npes * static_cast<int>(i), "on-stream sum[%zu] = %d", i, iv[i]);
+
+    // The active-set form (Shoal keeps it; NVSHMEM 3 dropped it): max over every PE.
+    long *psync = static_cast<long *>(nvshmem_calloc(SHMEM_REDUCE_SYNC_SIZE, sizeof(long)));
+    shmemx_int_max_to_all_on_stream(idst, isrc, static_cast<int>(n), 0, 0, npes, nullptr, psync, stream);
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    CUDA_CHECK(cudaMemcpy(iv.data(), idst, n * sizeof(int), cudaMemcpyDeviceToHost));
+    for (std::size_t i = 0; i < n; i++)
+        NVI_CHECK(iv[i] == npes - 1 + static_cast<int>(i), "on-stream max_to_all[%zu] = %d", i, iv[i]);
+    // collect: member p contributes p + 1 elements.
+    int *coll = static_cast<int *>(nvshmem_malloc(npes * (npes + 1) / 2 * sizeof(int)));
+    NVI_CHECK(nvshmemx_int_collect_on_stream(NVSHMEM_TEAM_WORLD, coll, isrc, me + 1, stream) == 0, "collect");
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    std::vector<int> cv(npes * (npes + 1) / 2);
+    CUDA_CHECK(cudaMemcpy(cv.data(), coll, cv.size() * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int p = 0, k = 0; p < npes; p++)
+        for (int i = 0; i <= p; i++, k++) NVI_CHECK(cv[k] == p + i, "collect[%d] = %d, expected %d", k, cv[k], p + i);
+    nvshmem_barrier_all();
+    nvshmem_free(coll);
+    nvshmem_free(psync);
 
     block_max<<<1, 256, 0, stream>>>(ddst, dsrc, n);
     CUDA_CHECK(cudaStreamSynchronize(stream));

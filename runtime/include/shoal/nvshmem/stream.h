@@ -39,6 +39,8 @@
               (nvshmem_team_t team, D *dest, const D *src, size_t n, int root, SHOAL_NVS_STREAM s),               \
               (team, dest, src, n, root, s))                                                                      \
     SHOAL_NVS(int, PFX##fcollect##MID##_on_stream,                                                                \
+              (nvshmem_team_t team, D *dest, const D *src, size_t n, SHOAL_NVS_STREAM s), (team, dest, src, n, s)) \
+    SHOAL_NVS(int, PFX##collect##MID##_on_stream,                                                                 \
               (nvshmem_team_t team, D *dest, const D *src, size_t n, SHOAL_NVS_STREAM s), (team, dest, src, n, s))
 #define SHOAL_NVS_TYPE(T, NAME, A) SHOAL_NVS_RMA(T, NAME##_, ) SHOAL_NVS_STRIDED(T, NAME##_, ) SHOAL_NVS_COLL(T, NAME##_, )
 #define SHOAL_NVS_SIZE(BITS, BYTES, A) SHOAL_NVS_RMA(void, , BITS) SHOAL_NVS_STRIDED(void, , BITS)
