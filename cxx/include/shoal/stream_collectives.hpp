@@ -49,9 +49,7 @@ inline void check_cuda(cudaError_t rc, const char *routine)
     if (rc != cudaSuccess) [[unlikely]]
         throw Error(2000 + static_cast<int>(rc), routine);
 }
-} // namespace detail
 
-namespace detail {
 /// The stream, borrowed; "releasing" it means waiting for everything queued on it.
 struct StreamValue {
     cudaStream_t stream;

@@ -1,4 +1,5 @@
-// The kernel form of shoal::StreamCollectives (nvcc only; stream_collectives.hpp says what it
+// The kernel form of shoal::StreamCollectives (nvcc only, included by stream_collectives.hpp,
+// which defines check_cuda and StreamSyncPolicy first, and says what it
 // promises). The kernels are the device API's collective bodies at block scope over the team's
 // members as a strided set, with this object's own symmetric counters (so concurrent objects
 // and the context's own collectives never share a sync area) and its own scratch.
