@@ -5,9 +5,7 @@
 #include <cuda_runtime.h>
 #include <cstring>
 
-extern "C" {
-#include "device/cuda_iface.h"
-}
+#include "stream_ops.h"
 
 namespace {
 
@@ -84,7 +82,7 @@ int amo(enum shoal_amo_op op, void *mapped, size_t size, const void *operand, co
 
 const shoal_cuda_iface table = {
     SHOAL_CUDA_IFACE_VERSION, sizeof(shoal_cuda_iface), error, device_count, set_device, dmalloc, dfree,
-    ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize,
+    ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize, shoal_plugin::stream_launch,
 };
 
 } // namespace

@@ -62,6 +62,132 @@ struct shoal_device_context; /* <shoal/device_host/context.h> */
  *  there is one, else the host heap: the device API's host emulation); returns 0. */
 int shmemx_device_context(struct shoal_device_context *ctx);
 
+/** 1 when libshoal_cuda.so loads and sees a GPU (device memory can be had), else 0. Never
+ *  fails: what nvshmem_malloc asks before it picks the device or the host heap. */
+int shmemx_device_usable(void);
+/** A translation unit's own copy of the device context (nvshmem.h keeps one per TU): fill
+ *  stores *ctx there (cudaMemcpyToSymbol, or a copy in the host emulation), 0 or an error. */
+typedef int (*shmemx_device_context_fill_fn)(const struct shoal_device_context *ctx);
+/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory). */
+int shmemx_device_context_register(shmemx_device_context_fill_fn fill);
+/** Give every registered translation unit the context of now (after init, a device allocation,
+ *  a team split or destroy); a failed fill stops every PE with one line naming routine. */
+void shmemx_device_context_publish(const char *routine);
+
+/* ---- Stream-ordered calls (CUDA builds; NVSHMEM's nvshmemx_*_on_stream) -------------------
+ * Each enqueues kernels on stream (a cudaStream_t; NULL is the default stream) and returns:
+ * the work runs in stream order, after what was queued before it, and a CUDA graph can capture
+ * it. Symmetric arguments must be device heap memory (shmemx_device_malloc, nvshmem_malloc);
+ * local ones any memory the GPU reaches. Without CUDA or a GPU: one line naming the routine,
+ * and every PE stops. The nbi forms are the same as the blocking ones (stream order). */
+struct CUstream_st;
+#define SHOAL_DECL_STREAM_RMA(T, PFX, BITS)                                                              \
+    void shmemx_##PFX##put##BITS##_on_stream(T *dest, const T *source, size_t nelems, int pe,               \
+                                             struct CUstream_st *stream);                                   \
+    void shmemx_##PFX##get##BITS##_on_stream(T *dest, const T *source, size_t nelems, int pe,               \
+                                             struct CUstream_st *stream);                                   \
+    void shmemx_##PFX##put##BITS##_nbi_on_stream(T *dest, const T *source, size_t nelems, int pe,           \
+                                                 struct CUstream_st *stream);                               \
+    void shmemx_##PFX##get##BITS##_nbi_on_stream(T *dest, const T *source, size_t nelems, int pe,           \
+                                                 struct CUstream_st *stream);                               \
+    void shmemx_##PFX##put##BITS##_signal_on_stream(T *dest, const T *source, size_t nelems,                \
+                                                    uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, \
+                                                    struct CUstream_st *stream);                            \
+    void shmemx_##PFX##put##BITS##_signal_nbi_on_stream(T *dest, const T *source, size_t nelems,            \
+                                                        uint64_t *sig_addr, uint64_t signal, int sig_op,    \
+                                                        int pe, struct CUstream_st *stream);
+#define SHOAL_DECL_STREAM_STRIDED(T, PFX, BITS)                                                          \
+    void shmemx_##PFX##iput##BITS##_on_stream(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,       \
+                                              size_t nelems, int pe, struct CUstream_st *stream);          \
+    void shmemx_##PFX##iget##BITS##_on_stream(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,       \
+                                              size_t nelems, int pe, struct CUstream_st *stream);
+/* Team collectives: 0, or -1 for SHMEM_TEAM_INVALID. */
+#define SHOAL_DECL_STREAM_COLL(T, PFX, MID)                                                              \
+    int shmemx_##PFX##alltoall##MID##_on_stream(shmem_team_t team, T *dest, const T *source, size_t nelems, \
+                                                struct CUstream_st *stream);                                \
+    int shmemx_##PFX##broadcast##MID##_on_stream(shmem_team_t team, T *dest, const T *source,              \
+                                                 size_t nelems, int PE_root, struct CUstream_st *stream);   \
+    int shmemx_##PFX##fcollect##MID##_on_stream(shmem_team_t team, T *dest, const T *source, size_t nelems, \
+                                                struct CUstream_st *stream);                                \
+    int shmemx_##PFX##collect##MID##_on_stream(shmem_team_t team, T *dest, const T *source, size_t nelems, \
+                                               struct CUstream_st *stream);
+#define SHOAL_DECL_STREAM_TYPE(T, NAME, A)                                                               \
+    SHOAL_DECL_STREAM_RMA(T, NAME##_, ) SHOAL_DECL_STREAM_STRIDED(T, NAME##_, ) SHOAL_DECL_STREAM_COLL(T, NAME##_, )
+#define SHOAL_DECL_STREAM_SIZE(BITS, BYTES, A) SHOAL_DECL_STREAM_RMA(void, , BITS) SHOAL_DECL_STREAM_STRIDED(void, , BITS)
+SHOAL_RMA_TYPES(SHOAL_DECL_STREAM_TYPE, )
+SHOAL_SIZES(SHOAL_DECL_STREAM_SIZE, )
+SHOAL_DECL_STREAM_RMA(void, , mem)
+SHOAL_DECL_STREAM_COLL(void, , mem)
+/* TYPENAME_OP_reduce_on_stream on the reduction rows, less long double and complex. */
+#define SHOAL_DECL_STREAM_REDUCE(T, NAME, OP)                                                            \
+    int shmemx_##NAME##_##OP##_reduce_on_stream(shmem_team_t team, T *dest, const T *source,               \
+                                                size_t nreduce, struct CUstream_st *stream);
+#define SHOAL_DECL_STREAM_REDUCE_and(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, and)
+#define SHOAL_DECL_STREAM_REDUCE_or(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, or)
+#define SHOAL_DECL_STREAM_REDUCE_xor(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, xor)
+#define SHOAL_DECL_STREAM_REDUCE_max(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, max)
+#define SHOAL_DECL_STREAM_REDUCE_min(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, min)
+#define SHOAL_DECL_STREAM_REDUCE_sum(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, sum)
+#define SHOAL_DECL_STREAM_REDUCE_prod(T, NAME, A) SHOAL_DECL_STREAM_REDUCE(T, NAME, prod)
+#define SHOAL_DECL_STREAM_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_REDUCE_##OP)
+#define SHOAL_DECL_STREAM_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_REDUCE_##OP)
+SHOAL_BITWISE_OPS(SHOAL_DECL_STREAM_BITWISE)
+SHOAL_MINMAX_OPS(SHOAL_DECL_STREAM_MINMAX)
+SHOAL_ARITH_OPS(SHOAL_DECL_STREAM_MINMAX)
+/* TYPENAME_OP_to_all_on_stream on an active set (pSync of SHMEM_REDUCE_SYNC_SIZE longs in the
+ * device heap; pWrk unused), the _to_all rows less long double and complex. */
+#define SHOAL_DECL_STREAM_TO_ALL(T, NAME, OP)                                                            \
+    void shmemx_##NAME##_##OP##_to_all_on_stream(T *dest, const T *source, int nreduce, int PE_start,      \
+                                                 int logPE_stride, int PE_size, T *pWrk, long *pSync,       \
+                                                 struct CUstream_st *stream);
+#define SHOAL_DECL_STREAM_TO_ALL_and(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, and)
+#define SHOAL_DECL_STREAM_TO_ALL_or(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, or)
+#define SHOAL_DECL_STREAM_TO_ALL_xor(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, xor)
+#define SHOAL_DECL_STREAM_TO_ALL_max(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, max)
+#define SHOAL_DECL_STREAM_TO_ALL_min(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, min)
+#define SHOAL_DECL_STREAM_TO_ALL_sum(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, sum)
+#define SHOAL_DECL_STREAM_TO_ALL_prod(T, NAME, A) SHOAL_DECL_STREAM_TO_ALL(T, NAME, prod)
+#define SHOAL_DECL_STREAM_TOALL_BITWISE(OP) SHOAL_TOALL_BITWISE_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_TO_ALL_##OP)
+#define SHOAL_DECL_STREAM_TOALL_MINMAX(OP) SHOAL_TOALL_MINMAX_TYPES(SHOAL_NO_LONGDOUBLE, SHOAL_DECL_STREAM_TO_ALL_##OP)
+SHOAL_BITWISE_OPS(SHOAL_DECL_STREAM_TOALL_BITWISE)
+SHOAL_MINMAX_OPS(SHOAL_DECL_STREAM_TOALL_MINMAX)
+SHOAL_ARITH_OPS(SHOAL_DECL_STREAM_TOALL_MINMAX)
+#undef SHOAL_DECL_STREAM_TOALL_BITWISE
+#undef SHOAL_DECL_STREAM_TOALL_MINMAX
+#undef SHOAL_DECL_STREAM_TO_ALL_and
+#undef SHOAL_DECL_STREAM_TO_ALL_or
+#undef SHOAL_DECL_STREAM_TO_ALL_xor
+#undef SHOAL_DECL_STREAM_TO_ALL_max
+#undef SHOAL_DECL_STREAM_TO_ALL_min
+#undef SHOAL_DECL_STREAM_TO_ALL_sum
+#undef SHOAL_DECL_STREAM_TO_ALL_prod
+#undef SHOAL_DECL_STREAM_TO_ALL
+#undef SHOAL_DECL_STREAM_BITWISE
+#undef SHOAL_DECL_STREAM_MINMAX
+#undef SHOAL_DECL_STREAM_REDUCE_and
+#undef SHOAL_DECL_STREAM_REDUCE_or
+#undef SHOAL_DECL_STREAM_REDUCE_xor
+#undef SHOAL_DECL_STREAM_REDUCE_max
+#undef SHOAL_DECL_STREAM_REDUCE_min
+#undef SHOAL_DECL_STREAM_REDUCE_sum
+#undef SHOAL_DECL_STREAM_REDUCE_prod
+#undef SHOAL_DECL_STREAM_REDUCE
+#undef SHOAL_DECL_STREAM_TYPE
+#undef SHOAL_DECL_STREAM_SIZE
+#undef SHOAL_DECL_STREAM_COLL
+#undef SHOAL_DECL_STREAM_STRIDED
+#undef SHOAL_DECL_STREAM_RMA
+/** Wait (on the stream) until the local *sig_addr compares true with cmp_value. */
+void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, struct CUstream_st *stream);
+/** Complete the stream's earlier puts and AMOs (a system-scope fence in stream order). */
+void shmemx_quiet_on_stream(struct CUstream_st *stream);
+/** World barrier / sync in stream order (the device barrier: not mixed with host barriers). */
+void shmemx_barrier_all_on_stream(struct CUstream_st *stream);
+void shmemx_sync_all_on_stream(struct CUstream_st *stream);
+/** Team barrier / sync in stream order: 0, or -1 for SHMEM_TEAM_INVALID. */
+int shmemx_barrier_on_stream(shmem_team_t team, struct CUstream_st *stream);
+int shmemx_team_sync_on_stream(shmem_team_t team, struct CUstream_st *stream);
+
 #ifdef __cplusplus
 }
 #endif

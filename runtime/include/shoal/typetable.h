@@ -96,6 +96,15 @@
 #define SHOAL_TOALL_FORTRAN_COMPLEX_TYPES(X, A)                                             \
     X(float _Complex, comp4, A) X(double _Complex, comp8, A)
 
+/* Row filter: TABLE(SHOAL_NO_LONGDOUBLE, X) applies X(T, NAME, ) to every row but long double
+ * (what GPUs and NVSHMEM lack). */
+#define SHOAL_TT_SECOND_(a, b, ...) b
+#define SHOAL_TT_SECOND(...) SHOAL_TT_SECOND_(__VA_ARGS__)
+#define SHOAL_TT_KEEP(X, T, NAME) X(T, NAME, )
+#define SHOAL_TT_DROP(X, T, NAME)
+#define SHOAL_TT_IS_longdouble ~, SHOAL_TT_DROP
+#define SHOAL_NO_LONGDOUBLE(T, NAME, X) SHOAL_TT_SECOND(SHOAL_TT_IS_##NAME, SHOAL_TT_KEEP, ~)(X, T, NAME)
+
 /* Operations of each reduction class, X(OP). */
 #define SHOAL_BITWISE_OPS(X) X(and) X(or) X(xor)
 #define SHOAL_MINMAX_OPS(X) X(max) X(min)

@@ -9,11 +9,51 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <shmem.h>
+
 #include "core/amo_op.h"
 
-#define SHOAL_CUDA_IFACE_VERSION 1
+struct shoal_device_context;
+
+#define SHOAL_CUDA_IFACE_VERSION 2
 #define SHOAL_CUDA_PLUGIN_SYMBOL "shoal_cuda_plugin"
 #define SHOAL_CUDA_IPC_HANDLE_BYTES 64
+
+/* What one _on_stream call asks of the plugin: kernels enqueued on a stream (NULL: the default
+ * stream) and nothing else (no host synchronisation, no allocation), so a CUDA graph can
+ * capture them. The context (the device heap's, by value into the kernels) says where every
+ * PE's heap is mapped; the runtime checked every argument first. */
+enum shoal_stream_op {
+    SHOAL_STREAM_PUT, SHOAL_STREAM_GET,       /* bytes = nelems * elem */
+    SHOAL_STREAM_IPUT, SHOAL_STREAM_IGET,     /* elem of 1, 2, 4, 8 or 16 bytes, strides in elements */
+    SHOAL_STREAM_PUT_SIGNAL,                  /* PUT, then the signal update on pe */
+    SHOAL_STREAM_SIGNAL_WAIT,                 /* until *sig cmp value (cmp in sig_op) */
+    SHOAL_STREAM_QUIET, SHOAL_STREAM_BARRIER_ALL, SHOAL_STREAM_SYNC_ALL,
+    SHOAL_STREAM_BARRIER, SHOAL_STREAM_TEAM_SYNC, /* on team */
+    SHOAL_STREAM_ALLTOALL, SHOAL_STREAM_BROADCAST, SHOAL_STREAM_FCOLLECT, /* bytes per member */
+    SHOAL_STREAM_COLLECT,                     /* bytes of this member (they may differ) */
+    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync */
+};
+/* Element types of the reductions: kind << 8 | bytes. */
+enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2 };
+#define SHOAL_STREAM_TYPE(kind, bytes) ((kind) << 8 | (bytes))
+enum shoal_stream_red { SHOAL_RED_AND, SHOAL_RED_OR, SHOAL_RED_XOR, SHOAL_RED_MAX, SHOAL_RED_MIN, SHOAL_RED_SUM, SHOAL_RED_PROD };
+
+struct shoal_stream_args {
+    enum shoal_stream_op op;
+    int pe;                  /* RMA target; the root index of a broadcast */
+    void *dest;
+    const void *src;
+    size_t nelems, elem;     /* elements and their size in bytes */
+    ptrdiff_t dst_stride, src_stride;
+    uint64_t *sig;
+    uint64_t signal;
+    int sig_op;              /* SHMEM_SIGNAL_SET / _ADD; SHMEM_CMP_* for SIGNAL_WAIT */
+    shmem_team_t team;
+    int red_op, red_type;    /* enum shoal_stream_red, SHOAL_STREAM_TYPE(...) */
+    long *psync;             /* REDUCE on an active set (instead of team): its pSync, and: */
+    int pe_start, log_pe_stride, pe_size;
+};
 
 struct shoal_cuda_iface {
     uint32_t version; /* SHOAL_CUDA_IFACE_VERSION */
@@ -34,6 +74,8 @@ struct shoal_cuda_iface {
     int (*amo)(enum shoal_amo_op op, void *mapped, size_t size, const void *operand,
                const void *cond, void *result);
     int (*synchronize)(void);
+    /* Since version 2: stream-ordered work (the _on_stream API). */
+    int (*stream_launch)(void *stream, const struct shoal_device_context *ctx, const struct shoal_stream_args *args);
 };
 
 typedef const struct shoal_cuda_iface *(*shoal_cuda_plugin_fn)(uint32_t version);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <shmemx.h>
+
 #include "core/error.h"
 #include "core/state.h"
 #include "device/device.h"
@@ -47,23 +49,49 @@ static void *open_plugin(char *why, size_t why_len)
     return NULL;
 }
 
+/* The table when the plugin loads and sees a GPU; else NULL and, in why, the line that says
+ * what is missing. */
+static const struct shoal_cuda_iface *load(char *why, size_t why_len)
+{
+    char reason[512];
+    void *h = open_plugin(reason, sizeof reason);
+    if (!h) {
+        snprintf(why, why_len, "device memory needs CUDA, but %s could not be loaded (%s)", PLUGIN, reason);
+        return NULL;
+    }
+    shoal_cuda_plugin_fn get = (shoal_cuda_plugin_fn)dlsym(h, SHOAL_CUDA_PLUGIN_SYMBOL);
+    const struct shoal_cuda_iface *t = get ? get(SHOAL_CUDA_IFACE_VERSION) : NULL;
+    if (!t || t->size < sizeof *t) {
+        snprintf(why, why_len, "%s does not speak interface version %d (built from another Shoal?)", PLUGIN,
+                 SHOAL_CUDA_IFACE_VERSION);
+        return NULL;
+    }
+    int count = 0;
+    const int rc = t->device_count(&count);
+    if (rc || count <= 0) {
+        snprintf(why, why_len, "device memory needs a CUDA GPU, and none is usable here (%s)",
+                 rc ? t->error(rc) : "0 devices");
+        return NULL;
+    }
+    return t;
+}
+
 const struct shoal_cuda_iface *shoal_cuda(const char *routine)
 {
     if (iface) return iface;
-    char why[512];
-    void *h = open_plugin(why, sizeof why);
-    if (!h)
-        shoal_fatal(routine, "device memory needs CUDA, but %s could not be loaded (%s)", PLUGIN, why);
-    shoal_cuda_plugin_fn get = (shoal_cuda_plugin_fn)dlsym(h, SHOAL_CUDA_PLUGIN_SYMBOL);
-    const struct shoal_cuda_iface *t = get ? get(SHOAL_CUDA_IFACE_VERSION) : NULL;
-    if (!t || t->size < sizeof *t)
-        shoal_fatal(routine, "%s does not speak interface version %d (built from another Shoal?)",
-                    PLUGIN, SHOAL_CUDA_IFACE_VERSION);
-    int count = 0;
-    const int rc = t->device_count(&count);
-    if (rc || count <= 0)
-        shoal_fatal(routine, "device memory needs a CUDA GPU, and none is usable here (%s)",
-                    rc ? t->error(rc) : "0 devices");
-    iface = t;
+    char why[768];
+    iface = load(why, sizeof why);
+    if (!iface) shoal_fatal(routine, "%s", why);
     return iface;
+}
+
+int shmemx_device_usable(void)
+{
+    static int known = -1; /* the answer does not change during a run */
+    if (known < 0) {
+        char why[768];
+        if (!iface) iface = load(why, sizeof why);
+        known = iface != NULL;
+    }
+    return known;
 }

@@ -18,6 +18,7 @@
 #include "core/parse_size.h"
 #include "device/device.h"
 #include "heap/allocator.h"
+#include "team/team.h"
 #include "team/team_hooks.h"
 
 #define DEFAULT_SIZE ((size_t)256 << 20)
@@ -30,6 +31,7 @@ static struct shoal_allocator heap;
 static const struct shoal_cuda_iface *cu;
 static char **gpu_peer_table;               /* device copy of peers[].base[SHOAL_SEG_DEVICE] */
 static struct shoal_device_team *gpu_teams; /* device copy of the team view */
+static struct shoal_device_team *gpu_teams_now; /* what gpu_teams holds (host copy) */
 static int gpu_n_teams;
 
 static void cuda_check(const char *routine, const char *what, int rc)
@@ -129,6 +131,15 @@ static void create(const char *routine)
     cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_peer_table, table, (size_t)n * sizeof *table));
     free(table);
 
+    /* The GPU's team view, made here and not at the first context: a first context asked for
+     * while a CUDA graph is being captured (an _on_stream call) must not allocate. */
+    gpu_n_teams = shoal_teams_max;
+    const size_t team_bytes = (size_t)gpu_n_teams * sizeof *gpu_teams;
+    cuda_check(routine, "cudaMalloc", cu->malloc((void **)&gpu_teams, team_bytes));
+    cuda_check(routine, "cudaMemset", cu->memset(gpu_teams, 0, team_bytes));
+    gpu_teams_now = calloc((size_t)gpu_n_teams, sizeof *gpu_teams_now);
+    if (!gpu_teams_now) shoal_fatal(routine, "out of memory");
+
     shoal_alloc_init(&heap, base, size, INTERNAL_SIZE, HEAP_ALIGN);
     shoal_g.seg[SHOAL_SEG_DEVICE] = (struct shoal_segment){
         .name = "device heap", .kind = SHOAL_SEG_GPU, .base = base, .size = size + INTERNAL_SIZE,
@@ -149,6 +160,8 @@ void shoal_device_heap_fini(void)
     shoal_g.boot->barrier(); /* every peer closed my heap before it is freed */
     cu->free(gpu_peer_table);
     if (gpu_teams) cu->free(gpu_teams);
+    free(gpu_teams_now);
+    gpu_teams_now = NULL;
     cu->free(seg->base);
     shoal_alloc_fini(&heap);
     memset(seg, 0, sizeof *seg);
@@ -168,18 +181,21 @@ int shoal_device_heap_context(struct shoal_device_context *ctx, const struct sho
     const struct shoal_segment *seg = &shoal_g.seg[SHOAL_SEG_DEVICE];
     if (!seg->base) return 0;
     const char *routine = "shmemx_device_context";
-    if (!gpu_teams) {
-        cuda_check(routine, "cudaMalloc", cu->malloc((void **)&gpu_teams, (size_t)n_teams * sizeof *teams));
-        gpu_n_teams = n_teams;
-    }
-    /* Explicit member lists live in host memory: such teams are not in the GPU's view. */
-    struct shoal_device_team *copy = malloc((size_t)gpu_n_teams * sizeof *copy);
+    if (n_teams != gpu_n_teams) shoal_fatal(routine, "the team view has %d slots, the GPU's %d", n_teams, gpu_n_teams);
+    const size_t bytes = (size_t)n_teams * sizeof *teams;
+    /* Explicit member lists live in host memory: such teams are not in the GPU's view. The
+     * copy to the GPU happens only when the view changed, so that the _on_stream calls, which
+     * ask for a context each time, do no synchronous CUDA work while a graph is captured. */
+    struct shoal_device_team *copy = malloc(bytes);
     if (!copy) shoal_fatal(routine, "out of memory");
     for (int i = 0; i < gpu_n_teams; i++) {
         copy[i] = teams[i];
         if (copy[i].list) memset(&copy[i], 0, sizeof copy[i]);
     }
-    cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_teams, copy, (size_t)gpu_n_teams * sizeof *copy));
+    if (memcmp(copy, gpu_teams_now, bytes) != 0) {
+        cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_teams, copy, bytes));
+        memcpy(gpu_teams_now, copy, bytes);
+    }
     free(copy);
     ctx->heap_base = seg->base;
     ctx->heap_size = seg->size;
