@@ -24,6 +24,11 @@
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
  * that is merely a little late costs no wake-up. */
 #define SHOAL_SPIN_MORE 2048u
+/* The same while an off-node transport is in use (milliseconds: each poll also runs its
+ * progress): over a network that emulates RMA in software, every operation aimed at this PE
+ * waits for its next progress call, so a napping PE adds a nap to every peer's round trip
+ * (put+quiet, fetch-add, barrier 3-6x slower off-node). Long waits still nap. */
+#define SHOAL_SPIN_MORE_REMOTE (1u << 14)
 
 struct shoal_backoff {
     unsigned n;
@@ -79,6 +84,11 @@ static inline void shoal_cpu_relax(void)
 #endif
 }
 
+static inline unsigned shoal_spin_more(void)
+{
+    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? SHOAL_SPIN_MORE_REMOTE : SHOAL_SPIN_MORE;
+}
+
 /* Call once per failed poll. With an off-node transport in use, every failed poll also lets
  * incoming operations land (their target may be the very word being polled). */
 static inline void shoal_backoff(struct shoal_backoff *b)
@@ -97,11 +107,11 @@ static inline void shoal_backoff(struct shoal_backoff *b)
             struct timespec ts = {0, 20000};
             nanosleep(&ts, NULL);
         }
-    } else if (n < b->spin + SHOAL_SPIN_MORE) {
+    } else if (n < b->spin + shoal_spin_more()) {
         shoal_cpu_relax();
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
-        const unsigned k = (n - b->spin - SHOAL_SPIN_MORE) / 4;
+        const unsigned k = (n - b->spin - shoal_spin_more()) / 4;
         if ((k & 63) == 0) shoal_wait_slow(b);
         struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};
         nanosleep(&ts, NULL);

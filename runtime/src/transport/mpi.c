@@ -32,6 +32,9 @@
 #include "sync/backoff.h"
 
 static MPI_Comm comm = MPI_COMM_NULL;
+/* Two-sided messages (sendrecv) on a communicator of their own: they never match MPI's own
+ * traffic or a user's. */
+static MPI_Comm msg_comm = MPI_COMM_NULL;
 static MPI_Win win[SHOAL_MAX_SEGS];
 static int attached[SHOAL_MAX_SEGS];
 /* Operations issued since the last flush_all that nothing has completed yet. */
@@ -86,13 +89,17 @@ static int mpi_init(void)
     if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
         shoal_fatal("shmem_init_thread", "SHMEM_THREAD_MULTIPLE requested, but MPI provides only "
                     "thread level %d (the mpi transport needs MPI_THREAD_MULTIPLE)", provided);
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS) return SHOAL_ERR_TRANSPORT;
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS ||
+        MPI_Comm_dup(MPI_COMM_WORLD, &msg_comm) != MPI_SUCCESS)
+        return SHOAL_ERR_TRANSPORT;
     serialize = shoal_g.thread_level == SHMEM_THREAD_MULTIPLE;
-    return ok(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
+    const int rc = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    return ok(rc == MPI_SUCCESS ? MPI_Comm_set_errhandler(msg_comm, MPI_ERRORS_RETURN) : rc);
 }
 
 static int mpi_fini(void)
 {
+    if (msg_comm != MPI_COMM_NULL) MPI_Comm_free(&msg_comm);
     return comm == MPI_COMM_NULL ? SHOAL_OK : ok(MPI_Comm_free(&comm));
 }
 
@@ -239,6 +246,50 @@ static void progress_unlocked(void)
                     shoal_status_string(rc));
 }
 
+/* One piece of a sendrecv (at most CHUNK bytes each way). The wait runs outside the lock:
+ * its backoff progresses the transport, and other threads may use MPI meanwhile. */
+static int sendrecv_piece(int to, const void *sbuf, int slen, int from, void *rbuf, int rlen,
+                          int tag)
+{
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    int rc = MPI_SUCCESS, done = 0;
+    enter();
+    if (from >= 0) rc = MPI_Irecv(rbuf, rlen, MPI_BYTE, from, tag, msg_comm, &req[0]);
+    if (to >= 0 && rc == MPI_SUCCESS)
+        rc = MPI_Isend(sbuf, slen, MPI_BYTE, to, tag, msg_comm, &req[1]);
+    leave();
+    struct shoal_backoff b = SHOAL_BACKOFF_FROM(from >= 0 ? from : to);
+    while (rc == MPI_SUCCESS) {
+        enter();
+        rc = MPI_Testall(2, req, &done, MPI_STATUSES_IGNORE);
+        leave();
+        if (done) break;
+        shoal_backoff(&b);
+    }
+    shoal_backoff_end(&b);
+    return ok_to(rc, "MPI_Isend/MPI_Irecv", from >= 0 ? from : to);
+}
+
+/* Pieces of a message of len bytes: at least one (an empty message is still a message). */
+static size_t pieces(size_t len) { return len ? (len + CHUNK - 1) / CHUNK : 1; }
+
+static int mpi_sendrecv(int to, const void *sbuf, size_t slen, int from, void *rbuf, size_t rlen,
+                        int tag)
+{
+    /* In pieces of at most CHUNK: the k-th piece sent matches the k-th receive, since messages
+     * of one pair and tag do not overtake each other. */
+    const size_t ns = to >= 0 ? pieces(slen) : 0, nr = from >= 0 ? pieces(rlen) : 0;
+    int rc = SHOAL_OK;
+    for (size_t k = 0; rc == SHOAL_OK && (k < ns || k < nr); k++) {
+        const size_t at = k * CHUNK;
+        const int sn = k < ns ? (int)(slen - at < CHUNK ? slen - at : CHUNK) : 0;
+        const int rn = k < nr ? (int)(rlen - at < CHUNK ? rlen - at : CHUNK) : 0;
+        rc = sendrecv_piece(k < ns ? to : -1, sn ? (const char *)sbuf + at : sbuf, sn,
+                            k < nr ? from : -1, rn ? (char *)rbuf + at : rbuf, rn, tag);
+    }
+    return rc;
+}
+
 #define SERIALIZED(name, params, args)                                                           \
     static int mpi_##name params                                                                 \
     {                                                                                            \
@@ -273,6 +324,7 @@ static const struct shoal_transport_ops mpi_ops = {
     .name = "mpi", .init = mpi_init, .fini = mpi_fini, .attach = mpi_attach,
     .detach = mpi_detach, .put = mpi_put, .get = mpi_get, .amo = mpi_amo, .fence = mpi_fence,
     .quiet = mpi_quiet, .flush = mpi_flush, .progress = mpi_progress,
+    .sendrecv = mpi_sendrecv,
 };
 const struct shoal_transport_ops *const shoal_transport_mpi = &mpi_ops;
 #else

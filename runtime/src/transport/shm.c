@@ -28,9 +28,16 @@ static int shm_fence(void) { __atomic_thread_fence(__ATOMIC_RELEASE); return SHO
 static int shm_quiet(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); return SHOAL_OK; }
 static int shm_flush(int pe) { (void)pe; return shm_quiet(); }
 static void shm_progress(void) {}
+static int shm_sendrecv(int to, const void *sbuf, size_t slen, int from, void *rbuf, size_t rlen,
+                        int tag)
+{
+    (void)to, (void)sbuf, (void)slen, (void)from, (void)rbuf, (void)rlen, (void)tag;
+    return shm_unreachable();
+}
 
 const struct shoal_transport_ops shoal_transport_shm = {
     .name = "shm", .init = shm_nothing, .fini = shm_nothing, .attach = shm_seg_nothing,
     .detach = shm_seg_nothing, .put = shm_put, .get = shm_get, .amo = shm_amo,
     .fence = shm_fence, .quiet = shm_quiet, .flush = shm_flush, .progress = shm_progress,
+    .sendrecv = shm_sendrecv,
 };

@@ -35,7 +35,14 @@ struct shoal_transport_ops {
     int (*quiet)(void);      /* complete every put, get and AMO issued so far */
     int (*flush)(int pe);    /* complete those to pe */
     void (*progress)(void);  /* let incoming operations land here (every wait calls it) */
+    /* Two-sided messages, for the off-node stages of collectives: send slen bytes to PE `to`
+     * and receive exactly rlen bytes from PE `from` (either side skipped when its PE is -1),
+     * waiting (and progressing) until both are done. Messages from one PE with one tag arrive
+     * in the order sent. tag: 0 .. SHOAL_MSG_TAG_MAX. */
+    int (*sendrecv)(int to, const void *sbuf, size_t slen, int from, void *rbuf, size_t rlen,
+                    int tag);
 };
+#define SHOAL_MSG_TAG_MAX 32767 /* the least MPI_TAG_UB MPI allows */
 
 /* Node-local peers: their segments are mapped, so loads and stores are the transport. */
 extern const struct shoal_transport_ops shoal_transport_shm;
