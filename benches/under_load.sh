@@ -79,6 +79,11 @@ if [ -x "$build/benches/sched_handoff" ]; then
         [ "$state" = loaded ] && for _ in $(seq "$hogs"); do (while :; do :; done) & hog_pids+=($!); done
         "$build/benches/sched_handoff" -i 20000 | awk -v s="$state" '/^one CPU/ {
             v = $NF; $NF = ""; printf "floor %-7s %-40s %10s us\n", s, $0, v }'
+        for np in $npes_list; do
+            [ -x "$build/benches/barrier_floor" ] || break
+            "$build/benches/barrier_floor" -i 2000 -n "$np" | awk -v s="$state" '/^barrier/ {
+                v = $NF; $NF = ""; printf "floor %-7s %-40s %10s us\n", s, $0, v }'
+        done
         stop_hogs
     done
 fi
