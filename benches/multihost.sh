@@ -102,7 +102,9 @@ def value(base, row):
     except OSError:
         pass
     return None
-print("\n| figure | PEs per host | Open MPI | Shoal | Open MPI / Shoal |")
+# Speed ratio: >= 1 means Shoal is at least as fast (latency: Open MPI / Shoal; bandwidth,
+# MB/s: Shoal / Open MPI).
+print("\n| figure | PEs per host | Open MPI | Shoal | Shoal speed / Open MPI's |")
 print("| --- | --- | --- | --- | --- |")
 for f in figures:
     label, prog, args, row, where = f.split("|")
@@ -116,6 +118,9 @@ for f in figures:
                 cells.append("failed"); continue
             med[lib] = statistics.median(vs)
             cells.append(f"{med[lib]:.4g}" + (f" ({min(vs):.4g}-{max(vs):.4g})" if len(vs) > 1 else ""))
-        ratio = f"{med['ompi'] / med['shoal']:.2f}" if len(med) == 2 and med["shoal"] else "-"
+        bw = "MB/s" in label
+        ratio = "-"
+        if len(med) == 2 and med["shoal"] and med["ompi"]:
+            ratio = f"{(med['shoal'] / med['ompi']) if bw else (med['ompi'] / med['shoal']):.2f}"
         print(f"| {label} | {per} | {cells[0]} | {cells[1]} | {ratio} |")
 PY
