@@ -60,19 +60,18 @@ static int in_flight_all;
 static int deferred_error;    /* a non-fetching AMO failed at its target: the next wait says so */
 static struct am_request in_request;
 static struct am_reply in_reply;
-static MPI_Request recv_request = MPI_REQUEST_NULL, recv_reply = MPI_REQUEST_NULL;
+/* The posted receives: [0] requests, [1] replies (one MPI_Testany polls both). */
+static MPI_Request posted[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
 static struct am_reply out[REPLIES];
 static MPI_Request out_req[REPLIES];
 
-static int post_receives(int which)
+/* Post receive i (0: requests, 1: replies). */
+static int post_receive(int i)
 {
-    int rc = MPI_SUCCESS;
-    if (which & 1)
-        rc = MPI_Irecv(&in_request, sizeof in_request, MPI_BYTE, MPI_ANY_SOURCE, TAG_REQUEST,
-                       am_comm, &recv_request);
-    if ((which & 2) && rc == MPI_SUCCESS)
-        rc = MPI_Irecv(&in_reply, sizeof in_reply, MPI_BYTE, MPI_ANY_SOURCE, TAG_REPLY, am_comm,
-                       &recv_reply);
+    const int rc = i == 0 ? MPI_Irecv(&in_request, sizeof in_request, MPI_BYTE, MPI_ANY_SOURCE,
+                                      TAG_REQUEST, am_comm, &posted[0])
+                          : MPI_Irecv(&in_reply, sizeof in_reply, MPI_BYTE, MPI_ANY_SOURCE,
+                                      TAG_REPLY, am_comm, &posted[1]);
     return shoal_mpi_ok_to(rc, "MPI_Irecv", -1);
 }
 
@@ -85,18 +84,19 @@ int shoal_mpi_am_init(void)
     if (!in_flight) return SHOAL_ERR_NO_MEMORY;
     int rc = MPI_Comm_dup(MPI_COMM_WORLD, &am_comm);
     if (rc == MPI_SUCCESS) rc = MPI_Comm_set_errhandler(am_comm, MPI_ERRORS_RETURN);
-    return rc == MPI_SUCCESS ? post_receives(3) : shoal_mpi_failed(rc, "MPI_Comm_dup", -1);
+    if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI_Comm_dup", -1);
+    rc = post_receive(0);
+    return rc == SHOAL_OK ? post_receive(1) : rc;
 }
 
 /* After the last barrier: nothing is in flight to or from here but replies being sent. */
 void shoal_mpi_am_fini(void)
 {
     if (am_comm == MPI_COMM_NULL) return;
-    MPI_Request *posted[] = {&recv_request, &recv_reply};
     for (int i = 0; i < 2; i++)
-        if (*posted[i] != MPI_REQUEST_NULL) {
-            MPI_Cancel(posted[i]);
-            MPI_Wait(posted[i], MPI_STATUS_IGNORE);
+        if (posted[i] != MPI_REQUEST_NULL) {
+            MPI_Cancel(&posted[i]);
+            MPI_Wait(&posted[i], MPI_STATUS_IGNORE);
         }
     MPI_Waitall(REPLIES, out_req, MPI_STATUSES_IGNORE);
     for (int i = 0; i < SLOTS; i++)
@@ -165,22 +165,22 @@ int shoal_mpi_am_serve_unlocked(void)
 {
     if (am_comm == MPI_COMM_NULL) return SHOAL_OK;
     int rc = SHOAL_OK;
+    /* One MPI_Testany per message: a poll that finds nothing costs one MPI progress call (two
+     * MPI_Tests made every wait's poll take 1.8 us instead of 0.9 over UCX/TCP). */
     for (int k = 0; k < BATCH && rc == SHOAL_OK; k++) {
-        int flag = 0;
+        int i = MPI_UNDEFINED, flag = 0;
         MPI_Status st;
-        rc = shoal_mpi_ok_to(MPI_Test(&recv_request, &flag, &st), "MPI_Test", -1);
-        if (rc != SHOAL_OK || !flag) break;
-        const struct am_request r = in_request;
-        rc = post_receives(1);
-        if (rc == SHOAL_OK) rc = serve_request(&r, st.MPI_SOURCE);
-    }
-    for (int k = 0; k < BATCH && rc == SHOAL_OK; k++) {
-        int flag = 0;
-        rc = shoal_mpi_ok_to(MPI_Test(&recv_reply, &flag, MPI_STATUS_IGNORE), "MPI_Test", -1);
-        if (rc != SHOAL_OK || !flag) break;
-        const struct am_reply r = in_reply;
-        rc = post_receives(2);
-        if (rc == SHOAL_OK) rc = take_reply(&r);
+        rc = shoal_mpi_ok_to(MPI_Testany(2, posted, &i, &flag, &st), "MPI_Testany", -1);
+        if (rc != SHOAL_OK || !flag || i == MPI_UNDEFINED) break;
+        if (i == 0) {
+            const struct am_request r = in_request;
+            rc = post_receive(0);
+            if (rc == SHOAL_OK) rc = serve_request(&r, st.MPI_SOURCE);
+        } else {
+            const struct am_reply r = in_reply;
+            rc = post_receive(1);
+            if (rc == SHOAL_OK) rc = take_reply(&r);
+        }
     }
     return rc;
 }
