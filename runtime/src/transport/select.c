@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bootstrap/bootstrap.h"
+#include "core/env_agree.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "transport/transport.h"
@@ -70,6 +71,9 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
     if (shoal_g.n_nodes > 1 || (choice == CHOOSE_MPI && n > 1))
         shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
                                                        : "the job spans several nodes");
+    /* Both ways at once would hang (the am side's communicator is created collectively) or
+     * mix atomicity domains. */
+    if (shoal_g.remote) shoal_env_agree("SHOAL_MPI_ATOMICS (1: rma)", rma_atomics);
     shoal_g.amo_remote = rma_atomics ? shoal_g.remote : NULL;
 }
 
