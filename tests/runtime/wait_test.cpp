@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <vector>
 
@@ -351,6 +352,26 @@ TEST(WaitFanInFanOut, PeZeroWaitsOnAllOthersThenReleasesThem)
         }
         shmem_barrier_all();
     }
+}
+
+// ---- A loop of shmem_test is a wait: atomics aimed at the polling PE land -------------------
+// (An off-node AMO is applied by its target's progress: runtime/src/transport/mpi_am.c.)
+TEST(WaitTestLoop, PollingPeServesAtomicsAimedAtIt)
+{
+    SymArray<long> flag(1);
+    flag[0] = 0;
+    shmem_barrier_all();
+    if (me() == 0) {
+        for (int pe = 1; pe < npes(); ++pe)
+            EXPECT_EQ(shmem_long_atomic_fetch_inc(flag.get(), pe), 0) << "PE " << pe;
+    } else {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (!shmem_long_test(flag.get(), SHMEM_CMP_EQ, 1) &&
+               std::chrono::steady_clock::now() < deadline)
+            sched_yield(); // PEs may share cores
+        EXPECT_EQ(flag[0], 1) << "20 s of shmem_long_test did not see PE 0's atomic";
+    }
+    shmem_barrier_all();
 }
 
 // ---- Deprecated forms ------------------------------------------------------------------------

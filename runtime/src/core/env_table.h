@@ -14,6 +14,8 @@
     X("SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0,                                               \
       "path of libshoal_cuda.so, loaded on the first device allocation")                         \
     X("SHOAL_TRANSPORT", "auto", 0, "auto (same node: shm, else mpi) | shm | mpi (every peer)")   \
+    X("SHOAL_MPI_ATOMICS", "am", 0,                                                              \
+      "am (off-node AMOs done by the target's CPU) | rma (MPI-3 atomics, every AMO through MPI)") \
     X("SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init")                    \
     X("SHOAL_DEBUG", "0", 0, "1: each PE prints its mappings and CPU at init (stderr)")          \
     X("SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none")      \

@@ -43,6 +43,11 @@ struct shoal_state {
     /* The off-node transport in use (NULL when every peer is mapped): fence, quiet and every
      * waiting loop reach it (sync/order.c, sync/backoff.h). */
     const struct shoal_transport_ops *remote;
+    /* The transport every host AMO goes through, even to this PE and mapped peers, when its
+     * atomics are atomic only against its own (SHOAL_MPI_ATOMICS=rma); NULL when each word's
+     * owner performs every AMO on it with CPU atomics (mapped peers inline, off-node ones by
+     * their target: transport/mpi_am.c). */
+    const struct shoal_transport_ops *amo_remote;
     int all_mapped;     /* every PE's host segments are mapped here */
     const struct shoal_bootstrap *boot;
     int *local_pes;     /* world PEs on this node, ascending (placement) */

@@ -87,14 +87,15 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
                     pe);
     struct shoal_target t;
     shoal_target_of(routine, addr, size, pe, &t);
-    /* Host memory with an off-node transport in use: its atomics, even on mapped words (one
-     * atomicity domain, transport/mpi.c). */
-    const int host_remote = shoal_g.remote && shoal_g.seg[t.seg].kind == SHOAL_SEG_HOST;
+    /* Host memory under SHOAL_MPI_ATOMICS=rma: MPI's atomics, even on mapped words (one
+     * atomicity domain, core/state.h). */
+    const int host_remote = shoal_g.amo_remote && shoal_g.seg[t.seg].kind == SHOAL_SEG_HOST;
     if (t.mapped && !host_remote) {
         shoal_g.seg[t.seg].mem->amo(op, t.mapped, size, operand, cond, result);
         return;
     }
-    const struct shoal_transport_ops *ops = host_remote ? shoal_g.remote : shoal_g.peers[pe].ops;
+    const struct shoal_transport_ops *ops = host_remote ? shoal_g.amo_remote
+                                                        : shoal_g.peers[pe].ops;
     const int rc = ops->amo(pe, t.seg, t.off, op, size, operand, cond, result);
     if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "an atomic", pe, rc);
 }
@@ -108,11 +109,12 @@ uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t oper
         shoal_fatal("internal", "runtime word %p is not in a host segment", addr);
     uint64_t old = 0;
     char *b = shoal_g.peers[pe].base[s];
-    if (!shoal_g.remote && b) {
+    if (!shoal_g.amo_remote && b) {
         shoal_host_mem.amo(op, b + off, sizeof old, &operand, &cond, &old);
         return old;
     }
-    const struct shoal_transport_ops *ops = shoal_g.remote ? shoal_g.remote : shoal_g.peers[pe].ops;
+    const struct shoal_transport_ops *ops = shoal_g.amo_remote ? shoal_g.amo_remote
+                                                               : shoal_g.peers[pe].ops;
     const int rc = ops->amo(pe, s, off, op, sizeof old, &operand, &cond, &old);
     if (SHOAL_UNLIKELY(rc)) transport_failed("internal", "an atomic", pe, rc);
     return old;

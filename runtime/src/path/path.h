@@ -35,8 +35,8 @@ void shoal_path_get_slow(const char *routine, void *dest, const void *src, size_
 void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *addr,
                          size_t size, const void *operand, const void *cond, void *result, int pe);
 /* A 64-bit atomic on the runtime's own symmetric word addr (any part of a host segment, no
- * user checks) at pe: a CPU atomic where mapped, the off-node transport's while one is in use
- * or pe is not mapped. Returns the old value. */
+ * user checks) at pe: a CPU atomic where mapped, else (or under SHOAL_MPI_ATOMICS=rma) the
+ * off-node transport's. Returns the old value. */
 uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t operand,
                                  uint64_t cond, int pe);
 /* Everything issued to pe so far lands before what is issued next (put-with-signal). */
@@ -81,12 +81,13 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
     else shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
 }
 
-/* The host word an AMO may use CPU atomics on: NULL while an off-node transport is in use,
- * since its atomics are atomic only against its own (transport/mpi.c): then every AMO, to
- * any PE, goes through it. NULL too for a misaligned word: the slow path reports it. */
+/* The host word an AMO may use CPU atomics on: NULL under SHOAL_MPI_ATOMICS=rma, whose
+ * atomics are atomic only against its own (then every AMO, to any PE, goes through it). NULL
+ * too for a misaligned word: the slow path reports it. */
 SHOAL_HOT_INLINE char *shoal_amo_on(const void *addr, size_t len, int pe)
 {
-    if (SHOAL_UNLIKELY(((uintptr_t)addr & (len - 1)) != 0 || shoal_g.remote != NULL)) return NULL;
+    if (SHOAL_UNLIKELY(((uintptr_t)addr & (len - 1)) != 0 || shoal_g.amo_remote != NULL))
+        return NULL;
     return shoal_heap_on(addr, len, pe);
 }
 

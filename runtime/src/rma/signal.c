@@ -14,7 +14,7 @@ void shoal_put_signal(const char *routine, shmem_ctx_t ctx, void *dest, const vo
         shoal_fatal(routine, "sig_op %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
     int wpe = shoal_ctx_pe(routine, ctx, pe);
     shoal_put(routine, SHMEM_CTX_DEFAULT, dest, src, nelems, elem, wpe, flags);
-    uint64_t *s = shoal_g.remote ? NULL : shoal_remote(routine, sig_addr, sizeof *sig_addr, wpe);
+    uint64_t *s = shoal_g.amo_remote ? NULL : shoal_remote(routine, sig_addr, sizeof *sig_addr, wpe);
     if (SHOAL_LIKELY(s != NULL)) {
         if (sig_op == SHMEM_SIGNAL_SET) __atomic_store_n(s, signal, __ATOMIC_RELEASE);
         else __atomic_fetch_add(s, signal, __ATOMIC_RELEASE);

@@ -1,20 +1,23 @@
-/* The MPI-3 RMA transport: peers whose memory is not mapped here (another node, or every
- * peer under SHOAL_TRANSPORT=mpi) are reached by passive-target one-sided operations. Each
- * host segment gets one window over its existing mapping (the heap's window covers its
- * runtime part too, so collectives reach the sync areas), opened with lock_all at attach and
- * kept open until detach; ranks of MPI_COMM_WORLD are world PEs.
+/* The MPI transport: peers whose memory is not mapped here (another node, or every peer
+ * under SHOAL_TRANSPORT=mpi) are reached by passive-target one-sided operations. Each host
+ * segment gets one window over its existing mapping (the heap's window covers its runtime
+ * part too, so collectives reach the sync areas), opened with lock_all at attach and kept
+ * open until detach; ranks of MPI_COMM_WORLD are world PEs.
  *
- * Atomicity domain: MPI atomics are atomic only against other MPI atomics on the window, not
- * against CPU atomics on the same word. So while this transport is in use, every AMO in the
- * job, to any PE including this one and node-local ones, goes through MPI (path/path.h checks
- * shoal_g.remote before its CPU fast path); plain puts and gets to mapped peers stay loads and
- * stores.
+ * Atomics (SHOAL_MPI_ATOMICS): am, the default, sends each off-node AMO to its target, which
+ * applies it with its own CPU atomics (transport/mpi_am.c), so CPU atomics on mapped words
+ * stay atomic against it. rma uses MPI-3 atomics (MPI_Fetch_and_op etc.), done in the NIC on
+ * InfiniBand without the target's progress; they are atomic only against other MPI atomics on
+ * the window, so then every AMO in the job, to any PE including this one and node-local ones,
+ * goes through MPI (shoal_g.amo_remote); plain puts and gets to mapped peers stay loads and
+ * stores either way.
  *
  * Completion: blocking puts flush locally (the source may be reused), gets and fetching
  * atomics flush the target (the result is here). Everything else completes at quiet, fence or
  * flush(pe); progress (every failed poll of a wait) completes what was issued since the last
  * flush, so a non-fetching atomic another PE waits for cannot stay queued at its origin, and
- * probes so the MPI library can serve incoming operations here. */
+ * serves atomics aimed here (am) or probes so the MPI library can serve incoming operations
+ * (rma). */
 #include "transport/transport.h"
 
 #if SHOAL_HAVE_MPI
@@ -30,6 +33,7 @@
 #include "core/state.h"
 #include "core/status.h"
 #include "sync/backoff.h"
+#include "transport/mpi_serial.h"
 
 static MPI_Comm comm = MPI_COMM_NULL;
 /* Two-sided messages (sendrecv) on a communicator of their own: they never match MPI's own
@@ -40,27 +44,14 @@ static int attached[SHOAL_MAX_SEGS];
 /* Operations issued since the last flush_all that nothing has completed yet. */
 static int dirty;
 
-/* Under SHMEM_THREAD_MULTIPLE one thread at a time enters MPI: Open MPI 4.1's osc/ucx with
- * UCX 1.13 was seen to deadlock when threads issued MPI_Fetch_and_op on one window at once
- * (every thread spinning on the UCX worker's lock; thread_test ConcurrentAtomicsToPeZero).
- * A thread inside MPI progresses it for everyone, so a waiting thread that finds the lock
- * taken skips its progress. */
-static pthread_mutex_t serial = PTHREAD_MUTEX_INITIALIZER;
-static int serialize; /* set at init under SHMEM_THREAD_MULTIPLE */
+/* Serialized MPI under SHMEM_THREAD_MULTIPLE (mpi_serial.h). */
+pthread_mutex_t shoal_mpi_serial = PTHREAD_MUTEX_INITIALIZER;
+int shoal_mpi_serialize;
 
-static void enter(void)
-{
-    if (serialize) pthread_mutex_lock(&serial);
-}
-static void leave(void)
-{
-    if (serialize) pthread_mutex_unlock(&serial);
-}
-
-/* Windows and the communicator return errors instead of aborting in MPI's words: a failed
+/* Windows and the communicators return errors instead of aborting in MPI's words: a failed
  * call prints what MPI says and which peer it was reaching (a PE or host that died shows up
- * here), then the caller's fatal line names the SHMEM routine. pe < 0: all peers. */
-static int failed(int mpi_rc, const char *call, int pe)
+ * here). */
+int shoal_mpi_failed(int mpi_rc, const char *call, int pe)
 {
     char msg[MPI_MAX_ERROR_STRING] = "";
     int len = 0;
@@ -71,9 +62,9 @@ static int failed(int mpi_rc, const char *call, int pe)
         shoal_warn(call, "failed: %s (has a PE or its host gone?)", msg);
     return SHOAL_ERR_TRANSPORT;
 }
-static int ok_to(int mpi_rc, const char *call, int pe)
+int shoal_mpi_ok_to(int mpi_rc, const char *call, int pe)
 {
-    return mpi_rc == MPI_SUCCESS ? SHOAL_OK : failed(mpi_rc, call, pe);
+    return mpi_rc == MPI_SUCCESS ? SHOAL_OK : shoal_mpi_failed(mpi_rc, call, pe);
 }
 
 static int ok(int mpi_rc) { return mpi_rc == MPI_SUCCESS ? SHOAL_OK : SHOAL_ERR_TRANSPORT; }
@@ -92,13 +83,15 @@ static int mpi_init(void)
     if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS ||
         MPI_Comm_dup(MPI_COMM_WORLD, &msg_comm) != MPI_SUCCESS)
         return SHOAL_ERR_TRANSPORT;
-    serialize = shoal_g.thread_level == SHMEM_THREAD_MULTIPLE;
-    const int rc = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-    return ok(rc == MPI_SUCCESS ? MPI_Comm_set_errhandler(msg_comm, MPI_ERRORS_RETURN) : rc);
+    shoal_mpi_serialize = shoal_g.thread_level == SHMEM_THREAD_MULTIPLE;
+    int rc = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+    rc = ok(rc == MPI_SUCCESS ? MPI_Comm_set_errhandler(msg_comm, MPI_ERRORS_RETURN) : rc);
+    return rc == SHOAL_OK && !shoal_g.amo_remote ? shoal_mpi_am_init() : rc;
 }
 
 static int mpi_fini(void)
 {
+    shoal_mpi_am_fini();
     if (msg_comm != MPI_COMM_NULL) MPI_Comm_free(&msg_comm);
     return comm == MPI_COMM_NULL ? SHOAL_OK : ok(MPI_Comm_free(&comm));
 }
@@ -132,7 +125,7 @@ static int flush_all(void)
     __atomic_store_n(&dirty, 0, __ATOMIC_RELAXED);
     for (int s = 0; s < SHOAL_MAX_SEGS && rc == MPI_SUCCESS; s++)
         if (attached[s]) rc = MPI_Win_flush_all(win[s]);
-    return ok_to(rc, "MPI_Win_flush_all", -1);
+    return shoal_mpi_ok_to(rc, "MPI_Win_flush_all", -1);
 }
 
 /* MPI counts are ints: larger transfers go in chunks. */
@@ -145,27 +138,27 @@ static int put_unlocked(int pe, int seg, size_t off, const void *src, size_t len
         const int n = (int)(len - done < CHUNK ? len - done : CHUNK);
         const int rc = MPI_Put((const char *)src + done, n, MPI_BYTE, pe, (MPI_Aint)(off + done),
                                n, MPI_BYTE, win[seg]);
-        if (rc != MPI_SUCCESS) return failed(rc, "MPI_Put", pe);
+        if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI_Put", pe);
     }
     __atomic_store_n(&dirty, 1, __ATOMIC_RELAXED);
-    return flags & SHOAL_XFER_NBI ? SHOAL_OK
-                                  : ok_to(MPI_Win_flush_local(pe, win[seg]), "MPI_Win_flush_local", pe);
+    if (flags & SHOAL_XFER_NBI) return SHOAL_OK;
+    return shoal_mpi_ok_to(MPI_Win_flush_local(pe, win[seg]), "MPI_Win_flush_local", pe);
 }
 
-static int get_unlocked(int pe, int seg, size_t off, void *dest, size_t len, int flags)
+static int rma_get_unlocked(int pe, int seg, size_t off, void *dest, size_t len, int flags)
 {
     if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
     for (size_t done = 0; done < len; done += CHUNK) {
         const int n = (int)(len - done < CHUNK ? len - done : CHUNK);
         const int rc = MPI_Get((char *)dest + done, n, MPI_BYTE, pe, (MPI_Aint)(off + done), n,
                                MPI_BYTE, win[seg]);
-        if (rc != MPI_SUCCESS) return failed(rc, "MPI_Get", pe);
+        if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI_Get", pe);
     }
     /* Even a non-blocking get completes here: with Open MPI 4.1 / UCX 1.13, a large get
      * whose reply is emulated in software was seen landing after MPI_Win_flush_all returned
      * (into a freed buffer); MPI_Win_flush of its target waits for it. */
     (void)flags;
-    return ok_to(MPI_Win_flush(pe, win[seg]), "MPI_Win_flush", pe);
+    return shoal_mpi_ok_to(MPI_Win_flush(pe, win[seg]), "MPI_Win_flush", pe);
 }
 
 static MPI_Op mpi_op(enum shoal_amo_op op)
@@ -182,8 +175,8 @@ static MPI_Op mpi_op(enum shoal_amo_op op)
     return MPI_OP_NULL;
 }
 
-static int amo_unlocked(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
-                   const void *operand, const void *cond, void *result)
+static int rma_amo_unlocked(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+                            const void *operand, const void *cond, void *result)
 {
     if (!attached[seg]) return SHOAL_ERR_NOT_ATTACHED;
     const MPI_Datatype t = size == 8 ? MPI_UINT64_T : MPI_UINT32_T;
@@ -201,31 +194,31 @@ static int amo_unlocked(int pe, int seg, size_t off, enum shoal_amo_op op, size_
          * with it in Shoal's napping wait: 440 against 770 us; minimum of 200 calls). */
         rc = MPI_Accumulate(operand, 1, t, pe, disp, 1, t, mpi_op(op), win[seg]);
         __atomic_store_n(&dirty, 1, __ATOMIC_RELAXED);
-        if (rc != MPI_SUCCESS) return failed(rc, "MPI_Accumulate", pe);
-        return ok_to(MPI_Win_flush_local(pe, win[seg]), "MPI_Win_flush_local", pe);
+        if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI_Accumulate", pe);
+        return shoal_mpi_ok_to(MPI_Win_flush_local(pe, win[seg]), "MPI_Win_flush_local", pe);
     } else {
         rc = MPI_Fetch_and_op(operand, result ? result : &scratch, t, pe, disp, mpi_op(op),
                               win[seg]);
     }
-    if (rc != MPI_SUCCESS) return failed(rc, "MPI atomic", pe);
-    return ok_to(MPI_Win_flush(pe, win[seg]), "MPI_Win_flush", pe);
+    if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI atomic", pe);
+    return shoal_mpi_ok_to(MPI_Win_flush(pe, win[seg]), "MPI_Win_flush", pe);
 }
 
 /* MPI orders neither puts to different addresses nor puts against atomics: a fence is a
  * completion of everything in flight. */
-static int fence_unlocked(void)
+static int rma_fence_unlocked(void)
 {
     return __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
 }
 
-static int quiet_unlocked(void) { return flush_all(); }
+static int rma_quiet_unlocked(void) { return flush_all(); }
 
-static int flush_unlocked(int pe)
+static int rma_flush_unlocked(int pe)
 {
     int rc = MPI_SUCCESS;
     for (int s = 0; s < SHOAL_MAX_SEGS && rc == MPI_SUCCESS; s++)
         if (attached[s]) rc = MPI_Win_flush(pe, win[s]);
-    return ok_to(rc, "MPI_Win_flush", pe);
+    return shoal_mpi_ok_to(rc, "MPI_Win_flush", pe);
 }
 
 static const char *wait_routine(void)
@@ -237,9 +230,10 @@ static const char *wait_routine(void)
 static void progress_unlocked(void)
 {
     int flag, rc = __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
-    if (rc == SHOAL_OK)
-        rc = ok_to(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, MPI_STATUS_IGNORE),
-                   "MPI_Iprobe", -1);
+    if (rc == SHOAL_OK && !shoal_g.amo_remote) rc = shoal_mpi_am_serve_unlocked();
+    else if (rc == SHOAL_OK)
+        rc = shoal_mpi_ok_to(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag,
+                                        MPI_STATUS_IGNORE), "MPI_Iprobe", -1);
     /* A wait cannot go on without the transport (its writer may be unreachable). */
     if (rc != SHOAL_OK)
         shoal_fatal(wait_routine(), "the mpi transport failed while waiting: %s",
@@ -253,21 +247,21 @@ static int sendrecv_piece(int to, const void *sbuf, int slen, int from, void *rb
 {
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     int rc = MPI_SUCCESS, done = 0;
-    enter();
+    shoal_mpi_enter();
     if (from >= 0) rc = MPI_Irecv(rbuf, rlen, MPI_BYTE, from, tag, msg_comm, &req[0]);
     if (to >= 0 && rc == MPI_SUCCESS)
         rc = MPI_Isend(sbuf, slen, MPI_BYTE, to, tag, msg_comm, &req[1]);
-    leave();
+    shoal_mpi_leave();
     struct shoal_backoff b = SHOAL_BACKOFF_FROM(from >= 0 ? from : to);
     while (rc == MPI_SUCCESS) {
-        enter();
+        shoal_mpi_enter();
         rc = MPI_Testall(2, req, &done, MPI_STATUSES_IGNORE);
-        leave();
+        shoal_mpi_leave();
         if (done) break;
         shoal_backoff(&b);
     }
     shoal_backoff_end(&b);
-    return ok_to(rc, "MPI_Isend/MPI_Irecv", from >= 0 ? from : to);
+    return shoal_mpi_ok_to(rc, "MPI_Isend/MPI_Irecv", from >= 0 ? from : to);
 }
 
 /* Pieces of a message of len bytes: at least one (an empty message is still a message). */
@@ -293,30 +287,67 @@ static int mpi_sendrecv(int to, const void *sbuf, size_t slen, int from, void *r
 #define SERIALIZED(name, params, args)                                                           \
     static int mpi_##name params                                                                 \
     {                                                                                            \
-        enter();                                                                                 \
+        shoal_mpi_enter();                                                                       \
         const int rc = name##_unlocked args;                                                     \
-        leave();                                                                                 \
+        shoal_mpi_leave();                                                                       \
         return rc;                                                                               \
     }
 SERIALIZED(put, (int pe, int seg, size_t off, const void *src, size_t len, int flags),
            (pe, seg, off, src, len, flags))
-SERIALIZED(get, (int pe, int seg, size_t off, void *dest, size_t len, int flags),
-           (pe, seg, off, dest, len, flags))
-SERIALIZED(amo, (int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
-                 const void *operand, const void *cond, void *result),
+SERIALIZED(rma_amo, (int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+                     const void *operand, const void *cond, void *result),
            (pe, seg, off, op, size, operand, cond, result))
-SERIALIZED(fence, (void), ())
-SERIALIZED(quiet, (void), ())
-SERIALIZED(flush, (int pe), (pe))
+SERIALIZED(rma_fence, (void), ())
+SERIALIZED(rma_quiet, (void), ())
+SERIALIZED(rma_flush, (int pe), (pe))
+SERIALIZED(rma_get, (int pe, int seg, size_t off, void *dest, size_t len, int flags),
+           (pe, seg, off, dest, len, flags))
+
+/* Under SHOAL_MPI_ATOMICS=am, waits for the acks of AMOs (mpi_am.c) come first, outside the
+ * lock: their backoff serves the requests of others meanwhile. */
+static int am_done(int pe) { return shoal_g.amo_remote ? SHOAL_OK : shoal_mpi_am_complete(pe); }
+
+static int mpi_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
+                   const void *operand, const void *cond, void *result)
+{
+    if (shoal_g.amo_remote) return mpi_rma_amo(pe, seg, off, op, size, operand, cond, result);
+    return shoal_mpi_am_amo(pe, seg, off, op, size, operand, cond, result);
+}
+
+/* Fence: an AMO completes before what follows it (puts travel another way). */
+static int mpi_fence(void)
+{
+    const int rc = am_done(-1);
+    return rc ? rc : mpi_rma_fence();
+}
+
+static int mpi_quiet(void)
+{
+    const int rc = am_done(-1);
+    return rc ? rc : mpi_rma_quiet();
+}
+
+static int mpi_flush(int pe)
+{
+    const int rc = am_done(pe);
+    return rc ? rc : mpi_rma_flush(pe);
+}
+
+/* A get after an AMO to the same PE sees it, as it would under MPI atomics. */
+static int mpi_get(int pe, int seg, size_t off, void *dest, size_t len, int flags)
+{
+    const int rc = am_done(pe);
+    return rc ? rc : mpi_rma_get(pe, seg, off, dest, len, flags);
+}
 
 static void mpi_progress(void)
 {
     if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
-    if (!serialize) {
+    if (!shoal_mpi_serialize) {
         progress_unlocked();
-    } else if (pthread_mutex_trylock(&serial) == 0) {
+    } else if (pthread_mutex_trylock(&shoal_mpi_serial) == 0) {
         progress_unlocked();
-        pthread_mutex_unlock(&serial);
+        pthread_mutex_unlock(&shoal_mpi_serial);
     }
 }
 

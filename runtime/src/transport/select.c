@@ -6,12 +6,16 @@
 #include <string.h>
 
 #include "bootstrap/bootstrap.h"
+#include "core/env_agree.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "transport/transport.h"
 
 enum choice { CHOOSE_AUTO, CHOOSE_SHM, CHOOSE_MPI };
 static enum choice choice;
+/* SHOAL_MPI_ATOMICS=rma: MPI-3 atomics for every host AMO (one domain: theirs); am: the
+ * owner's CPU atomics, off-node ones as messages to the owner (transport/mpi_am.c). */
+static int rma_atomics;
 
 void shoal_transport_check_env(void)
 {
@@ -20,6 +24,10 @@ void shoal_transport_check_env(void)
     else if (!strcmp(t, "shm")) choice = CHOOSE_SHM;
     else if (!strcmp(t, "mpi")) choice = CHOOSE_MPI;
     else shoal_fatal("shmem_init", "SHOAL_TRANSPORT=%s is not auto, shm or mpi", t);
+    const char *a = getenv("SHOAL_MPI_ATOMICS");
+    if (!a || !*a || !strcmp(a, "am")) rma_atomics = 0;
+    else if (!strcmp(a, "rma")) rma_atomics = 1;
+    else shoal_fatal("shmem_init", "SHOAL_MPI_ATOMICS=%s is not am or rma", a);
 }
 
 static const struct shoal_transport_ops *off_node(const char *why)
@@ -63,6 +71,10 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
     if (shoal_g.n_nodes > 1 || (choice == CHOOSE_MPI && n > 1))
         shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
                                                        : "the job spans several nodes");
+    /* Both ways at once would hang (the am side's communicator is created collectively) or
+     * mix atomicity domains. */
+    if (shoal_g.remote) shoal_env_agree("SHOAL_MPI_ATOMICS (1: rma)", rma_atomics);
+    shoal_g.amo_remote = rma_atomics ? shoal_g.remote : NULL;
 }
 
 static void check(const char *what, int rc)
@@ -87,6 +99,7 @@ void shoal_transport_stop(void)
         if (shoal_g.seg[s].base && shoal_g.seg[s].kind == SHOAL_SEG_HOST) shoal_g.remote->detach(s);
     shoal_g.remote->fini();
     shoal_g.remote = NULL;
+    shoal_g.amo_remote = NULL;
 }
 
 void shoal_transport_print_map(FILE *f)
@@ -100,7 +113,10 @@ void shoal_transport_print_map(FILE *f)
         else fprintf(f, "%s PEs %d-%d %s", pe ? "," : "", pe, last, name);
         pe = last + 1;
     }
-    fprintf(f, "; atomics through %s\n", shoal_g.remote ? shoal_g.remote->name : "the CPU");
+    if (shoal_g.amo_remote) fprintf(f, "; atomics through %s\n", shoal_g.amo_remote->name);
+    else if (shoal_g.remote) fprintf(f, "; atomics by the word's PE (off-node: %s messages)\n",
+                                     shoal_g.remote->name);
+    else fprintf(f, "; atomics through the CPU\n");
 }
 
 const char *shoal_transport_name(int pe)

@@ -46,7 +46,8 @@ struct shoal_transport_ops {
 
 /* Node-local peers: their segments are mapped, so loads and stores are the transport. */
 extern const struct shoal_transport_ops shoal_transport_shm;
-/* Off-node peers over MPI-3 RMA (transport/mpi.c), where MPI was built in; NULL otherwise. */
+/* Off-node peers over MPI (transport/mpi.c: RMA; atomics as messages to the target, or MPI-3
+ * atomics under SHOAL_MPI_ATOMICS=rma), where MPI was built in; NULL otherwise. */
 extern const struct shoal_transport_ops *const shoal_transport_mpi;
 
 /* Peer selection (transport/select.c): after the segment exchange, before the mappings. */
@@ -63,7 +64,7 @@ void shoal_transport_start(void);
 void shoal_transport_stop(void);
 /* The name of the transport reaching pe ("self", "shm", "mpi"). */
 const char *shoal_transport_name(int pe);
-/* One line: which transport reaches which PE from here, and which does the atomics. */
+/* One line: which transport reaches which PE from here, and who does the atomics. */
 void shoal_transport_print_map(FILE *f);
 
 #endif
