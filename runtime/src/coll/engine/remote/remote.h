@@ -1,5 +1,5 @@
-/* The engine over an off-node transport (shoal_coll_remote(): some member is not mapped here),
- * built in two levels:
+/* The engine over an off-node transport, for groups that span more than one mapped subgroup
+ * (shoal_coll_remote(g)), built in two levels:
  *
  *  - The group is partitioned into mapped subgroups: members whose memory is mapped together
  *    (core/state.h: peers[].mapset, the same on every PE, so every member computes the same
@@ -31,9 +31,11 @@
 
 /* Node-stage counters: the member's "I am here / my source is ready" at its leader (or at
  * the broadcast root), the leader's "go on / your dest holds the result" at the member, and
- * the member's "I am done with your buffer" (private payloads). */
-#define SHOAL_W_ARRIVE SHOAL_W_BAR(0)
-#define SHOAL_W_RELEASE SHOAL_W_BAR(1)
+ * the member's "I am done with your buffer" (private payloads). Barrier rounds 14 and 15,
+ * which the mapped engine uses only past 4^14 members: a pSync handed from a group on one
+ * node (mapped engine) to one across nodes never mixes their counters. */
+#define SHOAL_W_ARRIVE SHOAL_W_BAR(14)
+#define SHOAL_W_RELEASE SHOAL_W_BAR(15)
 #define SHOAL_W_TAKEN SHOAL_W_DONE
 
 /* The partition, seen from this member. Indices are group indices, ascending. */
