@@ -1,8 +1,8 @@
-/* fcollect, collect and alltoall across nodes, still pull-based: a barrier (every source is
+/* collect, alltoall and private fcollect across nodes, still pull-based: a barrier (every source is
  * ready; coll/engine/remote/barrier.c, hierarchical), one transport get (or, for a mapped
  * member, a copy) per member's block, a barrier (nobody overwrites a source or dest still
  * being read). Latency-bound and every block crosses the network once per reader; a
- * leader-level exchange by messages is the next step (see reduce.c and bcast.c). */
+ * leader-level exchange by messages is the next step (as fcollect.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +36,8 @@ static void pull(void *dest, const void *addr, size_t nbytes, int pe)
     if (rc) failed("a get", pe, rc);
 }
 
-void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
-                          size_t nbytes, int flags)
+void shoal_xcoll_fcollect_pull(const struct shoal_group *g, void *dest, const void *src,
+                               size_t nbytes, int flags)
 {
     const void *from = shoal_stage(g, src, nbytes, flags);
     shoal_xcoll_barrier(g);

@@ -77,6 +77,10 @@ void shoal_node_release(const struct shoal_group *g, const struct shoal_part *p,
 /* Dissemination barrier among the leaders, with empty messages. Leaders only. */
 void shoal_lead_barrier(const struct shoal_group *g, const struct shoal_part *p, int tag);
 
+/* fcollect the pull-based way (pull.c): private payloads. */
+void shoal_xcoll_fcollect_pull(const struct shoal_group *g, void *dest, const void *src,
+                               size_t nbytes, int flags);
+
 /* Payloads in private memory (SHOAL_COLL_PRIVATE, small: team creation) are staged in the
  * mailbox part of this PE's own sync area, where the others read them, and zeroed when done
  * (the area is all zeros again when the collective returns). Returns where the members read
