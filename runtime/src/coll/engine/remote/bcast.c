@@ -37,7 +37,7 @@ void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src,
 {
     struct shoal_part p;
     shoal_part_init(&p, g);
-    const int root_sg = shoal_part_of(&p, g, root);
+    const int root_sg = p.sg[root];
     const int head = p.lrank == root_sg ? root : p.mine[0];
     if (g->me != head) {
         shoal_node_arrive(g, &p, head);  /* my dest may be written */

@@ -10,18 +10,18 @@
 #include "coll/engine/remote/remote.h"
 
 /* Members grouped by subgroup, ascending: subgroup r's are idx[at[r]] .. idx[at[r + 1] - 1].
- * One allocation (free the returned idx): idx (n), at (m + 1), then scratch. */
+ * One allocation (free the returned idx): idx (n), at (m + 1), a cursor (m). */
 static int *members_by_subgroup(const struct shoal_group *g, const struct shoal_part *p, int **at_out)
 {
     const int n = g->size, m = p->nlead;
-    int *idx = malloc((2 * (size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
+    int *idx = malloc(((size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
     if (!idx) shoal_fatal("collective", "out of memory (fcollect over %d members)", n);
-    int *at = idx + n, *of = at + m + 1, *cursor = of + n;
+    int *at = idx + n, *cursor = at + m + 1;
     memset(at, 0, ((size_t)m + 1) * sizeof *at);
-    for (int i = 0; i < n; i++) at[(of[i] = shoal_part_of(p, g, i)) + 1]++;
+    for (int i = 0; i < n; i++) at[p->sg[i] + 1]++;
     for (int r = 0; r < m; r++) at[r + 1] += at[r];
     memcpy(cursor, at, (size_t)m * sizeof *cursor);
-    for (int i = 0; i < n; i++) idx[cursor[of[i]]++] = i;
+    for (int i = 0; i < n; i++) idx[cursor[p->sg[i]]++] = i;
     *at_out = at;
     return idx;
 }
@@ -48,7 +48,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
                shoal_coll_ptr(src, shoal_group_pe(g, p->mine[k])), nbytes);
     int most = 0;
     for (int s = 0; s < m; s++) most = at[s + 1] - at[s] > most ? at[s + 1] - at[s] : most;
-    char *out = malloc((size_t)p->nmine * nbytes), *in = malloc((size_t)most * nbytes);
+    char *out = malloc((size_t)p->nmine * nbytes + 1), *in = malloc((size_t)most * nbytes + 1);
     if (!out || !in) shoal_fatal("collective", "out of memory (%zu bytes)", (size_t)most * nbytes);
     pack(out, dest, idx, at, r, nbytes, 0);
     for (int s = 1; s < m; s++) {

@@ -10,37 +10,49 @@ static int key_of(const struct shoal_group *g, int i)
     return shoal_g.peers[shoal_group_pe(g, i)].mapset;
 }
 
+/* Subgroup of key k, or -1: up to SHOAL_PART_SCAN subgroups a scan from the last one seen
+ * (members of a subgroup are usually contiguous), beyond it a table by world PE (a key is
+ * one), so a job of many single-PE nodes costs O(n) per collective, not O(n^2). */
+#define SHOAL_PART_SCAN 16
+static int find(const struct shoal_part *p, const int *table, int k)
+{
+    if (table) return table[k] - 1;
+    int r = p->nlead - 1;
+    while (r >= 0 && p->key[r] != k) r--;
+    return r;
+}
+
 void shoal_part_init(struct shoal_part *p, const struct shoal_group *g)
 {
     const int n = g->size;
-    int *a = p->stack;
+    int *a = p->stack, *table = NULL;
     p->heap = NULL;
-    if (3 * n > (int)(sizeof p->stack / sizeof *p->stack)) {
-        a = p->heap = malloc(3 * (size_t)n * sizeof *a);
+    if (4 * n > (int)(sizeof p->stack / sizeof *p->stack)) {
+        a = p->heap = malloc(4 * (size_t)n * sizeof *a);
         if (!a) shoal_fatal("collective", "out of memory (partition of %d members)", n);
     }
-    p->lead = a, p->key = a + n, p->mine = a + 2 * n;
+    p->lead = a, p->key = a + n, p->mine = a + 2 * n, p->sg = a + 3 * n;
     p->nlead = p->nmine = 0, p->lrank = -1;
     const int mykey = key_of(g, g->me);
     for (int i = 0; i < n; i++) {
         const int k = key_of(g, i);
         if (k == mykey) p->mine[p->nmine++] = i;
-        /* Members of a subgroup are usually contiguous: the last subgroup seen first. */
-        int r = p->nlead - 1;
-        while (r >= 0 && p->key[r] != k) r--;
-        if (r >= 0) continue;
-        if (k == mykey) p->lrank = p->nlead;
-        p->key[p->nlead] = k;
-        p->lead[p->nlead++] = i;
+        int r = find(p, table, k);
+        if (r < 0) {
+            r = p->nlead++;
+            p->key[r] = k, p->lead[r] = i;
+            if (k == mykey) p->lrank = r;
+            if (!table && p->nlead > SHOAL_PART_SCAN) {
+                table = calloc((size_t)shoal_g.npes, sizeof *table);
+                if (!table) shoal_fatal("collective", "out of memory (partition of %d members)", n);
+                for (int q = 0; q < p->nlead; q++) table[p->key[q]] = q + 1;
+            } else if (table) {
+                table[k] = r + 1;
+            }
+        }
+        p->sg[i] = r;
     }
-}
-
-int shoal_part_of(const struct shoal_part *p, const struct shoal_group *g, int i)
-{
-    const int k = key_of(g, i);
-    for (int r = 0; r < p->nlead; r++)
-        if (p->key[r] == k) return r;
-    shoal_fatal("collective", "internal error: member %d is in no subgroup", i);
+    free(table);
 }
 
 int shoal_area_tag(const struct shoal_group *g)

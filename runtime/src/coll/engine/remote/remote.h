@@ -16,6 +16,10 @@
  *    runs the same sequence of collectives on an area, so each receive matches the send it
  *    was meant for.
  *
+ * Files: partition.c (subgroups, tags, node-stage steps), barrier.c, reduce.c, bcast.c,
+ * fcollect.c (hierarchical); pull.c (collect, alltoall, private fcollect: still a barrier,
+ * one transport get per member, a barrier).
+ *
  * Counter invariants (coll/engine/group.h): every arrive signal a PE gets in a collective is
  * consumed by it before it releases anyone, and every release before the member returns, so
  * one pair of words serves every collective kind back to back and is zero again at return. */
@@ -46,8 +50,9 @@ struct shoal_part {
     int lrank;  /* my subgroup */
     int nmine;  /* members of my subgroup ... */
     int *mine;  /* ... mine[0] is its leader */
+    int *sg;    /* sg[i]: the subgroup of member i */
     int *heap;  /* the arrays' storage when too large for the stack, else NULL */
-    int stack[3 * 64];
+    int stack[4 * 64];
 };
 
 void shoal_part_init(struct shoal_part *p, const struct shoal_group *g);
@@ -58,8 +63,6 @@ static inline int shoal_part_leader(const struct shoal_part *p, const struct sho
     return p->mine[0] == g->me;
 }
 
-/* The subgroup member i belongs to (linear in the number of subgroups). */
-int shoal_part_of(const struct shoal_part *p, const struct shoal_group *g, int i);
 
 /* The message tag of g's sync area: distinct for areas less than 32768 areas apart. */
 int shoal_area_tag(const struct shoal_group *g);
