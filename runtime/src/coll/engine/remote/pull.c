@@ -1,8 +1,8 @@
-/* collect, alltoall and private fcollect across nodes, still pull-based: a barrier (every source is
+/* alltoall and private fcollect across nodes, still pull-based: a barrier (every source is
  * ready; coll/engine/remote/barrier.c, hierarchical), one transport get (or, for a mapped
  * member, a copy) per member's block, a barrier (nobody overwrites a source or dest still
  * being read). Latency-bound and every block crosses the network once per reader; a
- * leader-level exchange by messages is the next step (as fcollect.c). */
+ * leader-level exchange by messages is the next step (as gather.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,23 +45,6 @@ void shoal_xcoll_fcollect_pull(const struct shoal_group *g, void *dest, const vo
         pull((char *)dest + (size_t)j * nbytes, from, nbytes, shoal_group_pe(g, j));
     shoal_xcoll_barrier(g);
     shoal_unstage(from, src, nbytes);
-}
-
-void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes)
-{
-    /* Sizes first: each member publishes its own in its area; 0 means none. */
-    __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELEASE);
-    shoal_xcoll_barrier(g);
-    size_t at = 0;
-    for (int j = 0; j < g->size; j++) {
-        const int pe = shoal_group_pe(g, j);
-        long size;
-        pull(&size, &g->area[SHOAL_W_COUNT], sizeof size, pe);
-        pull((char *)dest + at, src, (size_t)size - 1, pe);
-        at += (size_t)size - 1;
-    }
-    shoal_xcoll_barrier(g);
-    __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
 }
 
 void shoal_xcoll_alltoall(const struct shoal_group *g, void *dest, const void *src, ptrdiff_t dst,

@@ -17,8 +17,8 @@
  *    was meant for.
  *
  * Files: partition.c (subgroups, tags, node-stage steps), barrier.c, reduce.c, bcast.c,
- * fcollect.c (hierarchical); pull.c (collect, alltoall, private fcollect: still a barrier,
- * one transport get per member, a barrier).
+ * gather.c (fcollect, collect): hierarchical; pull.c (alltoall, private fcollect: still a
+ * barrier, one transport get per member, a barrier).
  *
  * Counter invariants (coll/engine/group.h): every arrive signal a PE gets in a collective is
  * consumed by it before it releases anyone, and every release before the member returns, so
