@@ -8,6 +8,7 @@
 #include <shmem.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -234,6 +235,40 @@ TEST(ReduceSequence, ManPageExample2)
     }
     EXPECT_EQ(failures, 0);
     shmem_barrier_all();
+}
+
+// Floating-point sums whose bits depend on the order of the additions (magnitudes 1 to 1e8
+// by PE): every PE must get the very same bits, whatever order the engine combines in (a
+// hierarchical engine combines node by node), and close to the sum in PE order. Sizes cover
+// the mailbox, the direct and, across nodes, the large-message paths (1 MiB).
+TEST(ReduceBits, SameBitsOnEveryPe)
+{
+    const int n = npes();
+    const size_t maxn = size_t(1) << 17;
+    SymArray<double> src(maxn), dst(maxn), peer(maxn);
+    auto term = [](int pe, size_t i) {
+        const unsigned long long h = (static_cast<unsigned long long>(pe + 1) * 0x9E3779B97F4A7C15ull) ^
+                                     (static_cast<unsigned long long>(i + 1) * 0xC2B2AE3D27D4EB4Full);
+        const double scale[] = {1.0, 1e4, 1e8};
+        return static_cast<double>(h >> 11) * 0x1p-53 * scale[pe % 3];
+    };
+    for (size_t cnt : {size_t(1), size_t(7), size_t(3000), maxn}) {
+        for (size_t i = 0; i < cnt; i++) src[i] = term(me(), i);
+        shmem_barrier_all();
+        EXPECT_EQ(shmem_double_sum_reduce(SHMEM_TEAM_WORLD, dst.get(), src.get(), cnt), 0);
+        shmem_barrier_all();
+        shmem_getmem(peer.get(), dst.get(), cnt * sizeof(double), 0);
+        size_t differ = 0, far = 0;
+        for (size_t i = 0; i < cnt; i++) {
+            double want = term(0, i);
+            for (int j = 1; j < n; j++) want += term(j, i);
+            differ += std::memcmp(&dst[i], &peer[i], sizeof(double)) != 0;
+            far += std::fabs(dst[i] - want) > 1e-12 * std::fabs(want);
+        }
+        EXPECT_EQ(differ, 0u) << cnt << " elements: bits differ from PE 0's";
+        EXPECT_EQ(far, 0u) << cnt << " elements: not the sum";
+        shmem_barrier_all();
+    }
 }
 
 } // namespace

@@ -31,18 +31,24 @@ TEST(Teams, Predefined)
 {
     EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_WORLD), me());
     EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_WORLD), npes());
-    // Every PE of this job is on this node, and mapped here unless SHOAL_TRANSPORT=mpi
-    // reaches every peer through MPI: then SHMEM_TEAM_SHARED is this PE alone.
-    const char *transport = std::getenv("SHOAL_TRANSPORT");
-    const bool via_mpi = transport && std::string(transport) == "mpi";
-    EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_SHARED), via_mpi ? 1 : npes());
-    EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_SHARED), via_mpi ? 0 : me());
-    for (int pe = 0; pe < npes(); pe++) {
-        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED),
-                  via_mpi ? (pe == me() ? 0 : -1) : pe);
-        if (!via_mpi) {
-            EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD), pe);
+    // SHMEM_TEAM_SHARED is the PEs whose memory is mapped here (shmem_ptr works): every PE
+    // on one machine, this PE alone under SHOAL_TRANSPORT=mpi, this host's PEs across hosts.
+    static long sym; // symmetric
+    std::vector<int> shared_rank(npes(), -1), shared_pes;
+    for (int pe = 0; pe < npes(); pe++)
+        if (shmem_ptr(&sym, pe) != nullptr) {
+            shared_rank[pe] = static_cast<int>(shared_pes.size());
+            shared_pes.push_back(pe);
         }
+    const int nshared = static_cast<int>(shared_pes.size());
+    EXPECT_EQ(shmem_team_n_pes(SHMEM_TEAM_SHARED), nshared);
+    EXPECT_EQ(shmem_team_my_pe(SHMEM_TEAM_SHARED), shared_rank[me()]);
+    long shared_sum = 0;
+    for (int pe = 0; pe < npes(); pe++) {
+        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, pe, SHMEM_TEAM_SHARED), shared_rank[pe]);
+        EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_SHARED, pe, SHMEM_TEAM_WORLD),
+                  pe < nshared ? shared_pes[pe] : -1);
+        if (shared_rank[pe] >= 0) shared_sum += pe + 1;
     }
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, npes(), SHMEM_TEAM_WORLD), -1);
     EXPECT_EQ(shmem_team_translate_pe(SHMEM_TEAM_WORLD, -1, SHMEM_TEAM_WORLD), -1);
@@ -51,7 +57,7 @@ TEST(Teams, Predefined)
     EXPECT_EQ(cfg.num_contexts, -7); // mask 0: nothing fetched
     EXPECT_EQ(shmem_team_sync(SHMEM_TEAM_WORLD), 0);
     EXPECT_EQ(shmem_team_sync(SHMEM_TEAM_SHARED), 0);
-    EXPECT_EQ(member_sum(SHMEM_TEAM_SHARED), via_mpi ? (long)me() + 1 : (long)npes() * (npes() + 1) / 2);
+    EXPECT_EQ(member_sum(SHMEM_TEAM_SHARED), shared_sum);
     int alive = 0, max = 0;
     shmemx_team_count(&alive, &max);
     EXPECT_EQ(alive, 2);

@@ -21,6 +21,10 @@ struct __attribute__((aligned(64))) shoal_peer {
     int pid;
     int node;      /* index of the peer's node (PEs of one host share it) */
     int core_mate; /* bound to the same CPU as this PE (sync/placement.c) */
+    /* The lowest world PE mapped together with this one (its node's lowest PE, or itself
+     * under SHOAL_TRANSPORT=mpi): the same on every PE, so every PE can tell which of any
+     * two peers share memory (coll/engine/remote/: the node stage). */
+    int mapset;
 };
 _Static_assert(sizeof(struct shoal_peer) == 64, "one cache line per peer");
 

@@ -47,6 +47,10 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
         for (int q = 0; q < pe && node < 0; q++)
             if (info[q].host == info[pe].host) node = shoal_g.peers[q].node;
         shoal_g.peers[pe].node = node >= 0 ? node : shoal_g.n_nodes++;
+        int first = pe;
+        for (int q = 0; q < pe && first == pe && choice != CHOOSE_MPI; q++)
+            if (info[q].host == info[pe].host) first = q;
+        shoal_g.peers[pe].mapset = first;
     }
     if (choice == CHOOSE_SHM && shoal_g.n_nodes > 1)
         shoal_fatal("shmem_init", "SHOAL_TRANSPORT=shm, but the job spans %d nodes (shm reaches "

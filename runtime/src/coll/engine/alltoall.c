@@ -41,7 +41,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 {
     const int n = g->size, me = g->me;
     const size_t bbytes = nelems * esize;
-    if (n > 1 && shoal_coll_remote()) {
+    if (n > 1 && shoal_coll_remote(g)) {
         shoal_xcoll_alltoall(g, dest, src, dst, sst, nelems, esize);
         return;
     }

@@ -20,7 +20,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         return;
     }
-    if (shoal_coll_remote()) {
+    if (shoal_coll_remote(g)) {
         shoal_xcoll_barrier(g);
         return;
     }
@@ -80,7 +80,7 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         return;
     }
-    if (shoal_coll_remote()) {
+    if (shoal_coll_remote(g)) {
         shoal_xcoll_barrier_epoch(g, epoch);
         return;
     }

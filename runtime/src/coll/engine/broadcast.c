@@ -150,7 +150,7 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
                       const void *src, size_t nbytes, int root, int root_copies)
 {
     const int idle = g->idle;
-    if (g->size > 1 && nbytes > 0 && shoal_coll_remote()) {
+    if (g->size > 1 && nbytes > 0 && shoal_coll_remote(g)) {
         shoal_xcoll_bcast(g, dest, src, nbytes, root, root_copies);
         return;
     }

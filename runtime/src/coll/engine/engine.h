@@ -64,9 +64,18 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
 /* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
 void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize);
 
-/* The engine over an off-node transport (remote.c): used by every collective while one is in
- * use, since its atomics and the CPU's do not mix on one word. */
-static inline int shoal_coll_remote(void) { return SHOAL_UNLIKELY(shoal_g.remote != NULL); }
+/* The engine over an off-node transport (remote/): used while one is in use by every group
+ * that spans more than one mapped subgroup (remote/remote.h). A group whose members all share
+ * memory with each other (one node, SHMEM_TEAM_SHARED) keeps the mapped engine: neither
+ * engine lets the transport touch a sync area word, so CPU atomics on them stay atomic. */
+static inline int shoal_coll_remote(const struct shoal_group *g)
+{
+    if (SHOAL_LIKELY(shoal_g.remote == NULL)) return 0;
+    const int mine = shoal_g.peers[shoal_g.me].mapset;
+    for (int i = 0; i < g->size; i++)
+        if (shoal_g.peers[shoal_group_pe(g, i)].mapset != mine) return 1;
+    return 0;
+}
 void shoal_xcoll_barrier(const struct shoal_group *g);
 void shoal_xcoll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
 void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,

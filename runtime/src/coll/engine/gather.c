@@ -78,7 +78,7 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         if (dest != src) memmove(dest, src, nbytes);
         return;
     }
-    if (shoal_coll_remote()) {
+    if (shoal_coll_remote(g)) {
         shoal_xcoll_fcollect(g, dest, src, nbytes, flags);
         return;
     }
@@ -184,7 +184,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
         if (dest != src) memmove(dest, src, nbytes);
         return;
     }
-    if (shoal_coll_remote()) {
+    if (shoal_coll_remote(g)) {
         shoal_xcoll_collect(g, dest, src, nbytes);
         return;
     }

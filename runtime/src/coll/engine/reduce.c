@@ -159,7 +159,7 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         if (dest != src && nbytes) memmove(dest, src, nbytes);
         return;
     }
-    if (shoal_coll_remote()) {
+    if (shoal_coll_remote(g)) {
         shoal_xcoll_reduce(g, dest, src, nbytes, count, fn, flags);
         return;
     }

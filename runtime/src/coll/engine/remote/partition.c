@@ -1,0 +1,94 @@
+/* Mapped subgroups of a group (remote.h), the area's message tag, and the two node-stage
+ * steps and the message primitive every remote algorithm is built from. */
+#include <stdlib.h>
+
+#include "coll/engine/remote/remote.h"
+#include "core/error.h"
+
+static int key_of(const struct shoal_group *g, int i)
+{
+    return shoal_g.peers[shoal_group_pe(g, i)].mapset;
+}
+
+/* Subgroup of key k, or -1: up to SHOAL_PART_SCAN subgroups a scan from the last one seen
+ * (members of a subgroup are usually contiguous), beyond it a table by world PE (a key is
+ * one), so a job of many single-PE nodes costs O(n) per collective, not O(n^2). */
+#define SHOAL_PART_SCAN 16
+static int find(const struct shoal_part *p, const int *table, int k)
+{
+    if (table) return table[k] - 1;
+    int r = p->nlead - 1;
+    while (r >= 0 && p->key[r] != k) r--;
+    return r;
+}
+
+void shoal_part_init(struct shoal_part *p, const struct shoal_group *g)
+{
+    const int n = g->size;
+    int *a = p->stack, *table = NULL;
+    p->heap = NULL;
+    if (4 * n > (int)(sizeof p->stack / sizeof *p->stack)) {
+        a = p->heap = malloc(4 * (size_t)n * sizeof *a);
+        if (!a) shoal_fatal("collective", "out of memory (partition of %d members)", n);
+    }
+    p->lead = a, p->key = a + n, p->mine = a + 2 * n, p->sg = a + 3 * n;
+    p->nlead = p->nmine = 0, p->lrank = -1;
+    const int mykey = key_of(g, g->me);
+    for (int i = 0; i < n; i++) {
+        const int k = key_of(g, i);
+        if (k == mykey) p->mine[p->nmine++] = i;
+        int r = find(p, table, k);
+        if (r < 0) {
+            r = p->nlead++;
+            p->key[r] = k, p->lead[r] = i;
+            if (k == mykey) p->lrank = r;
+            if (!table && p->nlead > SHOAL_PART_SCAN) {
+                table = calloc((size_t)shoal_g.npes, sizeof *table);
+                if (!table) shoal_fatal("collective", "out of memory (partition of %d members)", n);
+                for (int q = 0; q < p->nlead; q++) table[p->key[q]] = q + 1;
+            } else if (table) {
+                table[k] = r + 1;
+            }
+        }
+        p->sg[i] = r;
+    }
+    free(table);
+}
+
+int shoal_area_tag(const struct shoal_group *g)
+{
+    size_t off = 0;
+    const int s = shoal_seg_find(g->area, &off);
+    const size_t area_bytes = SHOAL_AREA_LONGS * sizeof(long);
+    /* Two areas never overlap, so their starts differ by a whole area or more: off / area
+     * differs between them. */
+    return (int)(((size_t)(s < 0 ? 0 : s) * 4099 + off / area_bytes) % (SHOAL_MSG_TAG_MAX + 1));
+}
+
+void shoal_msg(const struct shoal_group *g, int tag, int to, const void *sbuf, size_t slen,
+               int from, void *rbuf, size_t rlen)
+{
+    const int to_pe = to < 0 ? -1 : shoal_group_pe(g, to);
+    const int from_pe = from < 0 ? -1 : shoal_group_pe(g, from);
+    const int rc = shoal_g.remote->sendrecv(to_pe, sbuf, slen, from_pe, rbuf, rlen, tag);
+    if (rc)
+        shoal_fatal("collective", "a message between PEs %d and %d through the %s transport "
+                    "failed: %s", to_pe >= 0 ? to_pe : shoal_g.me, from_pe >= 0 ? from_pe : shoal_g.me,
+                    shoal_g.remote->name, shoal_status_string(rc));
+}
+
+void shoal_node_arrive(const struct shoal_group *g, const struct shoal_part *p, int head)
+{
+    if (g->me == head) shoal_consume(&g->area[SHOAL_W_ARRIVE], p->nmine - 1);
+    else shoal_signal(g, head, SHOAL_W_ARRIVE);
+}
+
+void shoal_node_release(const struct shoal_group *g, const struct shoal_part *p, int head)
+{
+    if (g->me != head) {
+        shoal_consume(&g->area[SHOAL_W_RELEASE], 1);
+        return;
+    }
+    for (int k = 0; k < p->nmine; k++)
+        if (p->mine[k] != head) shoal_signal(g, p->mine[k], SHOAL_W_RELEASE);
+}

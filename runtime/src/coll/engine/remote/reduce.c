@@ -1,0 +1,124 @@
+/* All-reduce across nodes, in three stages:
+ *  1. node: each member signals its leader that its source is ready; the leader combines the
+ *     subgroup's sources (read through the mapping) in subgroup order into its dest, in
+ *     cache-sized blocks (dest == source works: each block is read before it is written).
+ *  2. leaders: recursive doubling by messages (an exchange per round, each partner combines
+ *     the lower rank's operand first, so both compute the same bits; when the number of
+ *     subgroups is not a power of two, the extra leaders fold into a partner first and get
+ *     the result back at the end).
+ *  3. node: the leader copies the result into each member's dest and releases it. Members'
+ *     sources have all been read by then, so a member's dest may be its source.
+ * Every element is combined in one fixed order, the same for every member: identical bits,
+ * floating point included. Private payloads (team creation): the leader reads the members'
+ * staged copies and leaves the result in its own area, where members copy it from before
+ * signalling that they are done with it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll/engine/remote/remote.h"
+
+#define BLOCK_BYTES 16384
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) shoal_fatal("collective", "out of memory (%zu bytes)", n);
+    return p;
+}
+
+/* acc = the subgroup's sources (member k's at from on its PE) combined in subgroup order. */
+static void node_combine(const struct shoal_group *g, const struct shoal_part *p, char *acc,
+                         const void *from, size_t count, size_t esize, shoal_combine_fn fn)
+{
+    const int k = p->nmine;
+    if (k == 1) {
+        if (acc != from) memmove(acc, from, count * esize);
+        return;
+    }
+    const char *srcs[k];
+    for (int j = 0; j < k; j++) srcs[j] = shoal_coll_ptr(from, shoal_group_pe(g, p->mine[j]));
+    const size_t per = BLOCK_BYTES / esize ? BLOCK_BYTES / esize : 1;
+    for (size_t e0 = 0; e0 < count; e0 += per) {
+        const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize;
+        fn(acc + off, srcs[0] + off, srcs[1] + off, cnt);
+        for (int j = 2; j < k; j++) fn(acc + off, acc + off, srcs[j] + off, cnt);
+    }
+}
+
+/* Recursive doubling among the leaders on acc (tmp: a receive buffer of nbytes). */
+static void lead_allreduce(const struct shoal_group *g, const struct shoal_part *p, int tag,
+                           char *acc, char *tmp, size_t nbytes, size_t count, shoal_combine_fn fn)
+{
+    const int m = p->nlead, r = p->lrank;
+    int rounds = 0;
+    while ((2 << rounds) <= m) rounds++;
+    const int p2 = 1 << rounds, extras = m - p2;
+    if (r >= p2) { /* extra: hand my vector to my partner, get the result back */
+        shoal_msg(g, tag, p->lead[r - p2], acc, nbytes, -1, NULL, 0);
+        shoal_msg(g, tag, -1, NULL, 0, p->lead[r - p2], acc, nbytes);
+        return;
+    }
+    if (r < extras) {
+        shoal_msg(g, tag, -1, NULL, 0, p->lead[r + p2], tmp, nbytes);
+        fn(acc, acc, tmp, count);
+    }
+    for (int k = 0; k < rounds; k++) {
+        const int partner = r ^ (1 << k);
+        shoal_msg(g, tag, p->lead[partner], acc, nbytes, p->lead[partner], tmp, nbytes);
+        if (partner < r)
+            fn(acc, tmp, acc, count);
+        else
+            fn(acc, acc, tmp, count);
+    }
+    if (r < extras) shoal_msg(g, tag, p->lead[r + p2], acc, nbytes, -1, NULL, 0);
+}
+
+static void member(const struct shoal_group *g, const struct shoal_part *p, void *dest,
+                   const void *from, size_t nbytes, int priv)
+{
+    const int head = p->mine[0];
+    shoal_node_arrive(g, p, head);  /* my source is ready */
+    shoal_node_release(g, p, head); /* the result is in my dest, or (private) in head's area */
+    if (priv) {
+        memcpy(dest, shoal_coll_ptr(from, shoal_group_pe(g, head)), nbytes);
+        shoal_signal(g, head, SHOAL_W_TAKEN);
+    }
+}
+
+static void leader(const struct shoal_group *g, const struct shoal_part *p, void *dest,
+                   const void *from, size_t nbytes, size_t count, shoal_combine_fn fn, int priv)
+{
+    char *acc = priv ? xmalloc(nbytes) : dest;
+    char *tmp = p->nlead > 1 ? xmalloc(nbytes) : NULL;
+    shoal_node_arrive(g, p, g->me);
+    node_combine(g, p, acc, from, count, nbytes / count, fn);
+    if (p->nlead > 1) lead_allreduce(g, p, shoal_area_tag(g), acc, tmp, nbytes, count, fn);
+    if (priv) {
+        memcpy((void *)from, acc, nbytes); /* my staged copy: read by now */
+        shoal_node_release(g, p, g->me);
+        shoal_consume(&g->area[SHOAL_W_TAKEN], p->nmine - 1);
+        memcpy(dest, acc, nbytes);
+        free(acc);
+    } else {
+        for (int k = 1; k < p->nmine; k++) {
+            memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, p->mine[k])), acc, nbytes);
+            shoal_signal(g, p->mine[k], SHOAL_W_RELEASE);
+        }
+    }
+    free(tmp);
+}
+
+void shoal_xcoll_reduce(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
+                        size_t count, shoal_combine_fn fn, int flags)
+{
+    const int priv = flags & SHOAL_COLL_PRIVATE;
+    struct shoal_part p;
+    shoal_part_init(&p, g);
+    const void *from = shoal_stage(g, src, nbytes, flags);
+    if (shoal_part_leader(&p, g))
+        leader(g, &p, dest, from, nbytes, count, fn, priv);
+    else
+        member(g, &p, dest, from, nbytes, priv);
+    shoal_unstage(from, src, nbytes);
+    shoal_part_fini(&p);
+}
