@@ -1,17 +1,18 @@
-/* The least a barrier of N processes can cost on this machine when they share the CPUs with
- * other busy processes: no SHMEM, only the scheduler. N processes (default 4) are dealt
+/* A bare barrier of N processes beside busy processes: no SHMEM, only the scheduler, as a
+ * reference for benches/under_load.sh's loaded rows. N processes (default 4) are dealt
  * round-robin over the CPUs (as Shoal's placement binds oversubscribed PEs), ask for the
  * 100 us time slices Shoal asks for (sync/timeslice.c), and run a central barrier: each
  * arrival adds to a counter; the last one bumps a generation word and wakes every sleeper.
- * The others wait for the generation in one of two ways, and the faster is the floor:
+ * The others wait for the generation in one of two ways:
  *   - "sleep": futex-wait at once (no CPU burnt: the busy processes get the rest);
  *   - "yield": sched_yield until a yield loses the CPU for > 30 us, then futex-wait (what
  *     Shoal's waits do: sync/backoff.h, sync/doorbell.c).
- * Every process must run once per barrier after the last arrival, so beside busy processes
- * each barrier costs scheduler hand-offs however the wait is written.
+ * Not a hard floor: one wake-all from one process costs a cross-CPU wake-up, and Shoal's
+ * flat barrier that sleeps from the start (SHOAL_WAIT_SLEEP=1) was seen below the "sleep"
+ * row beside busy loops.
  *
  *   barrier_floor [-i iters] [-n procs]
- * Run it beside busy processes (benches/under_load.sh does) to get the loaded floor. */
+ * Run it beside busy processes (benches/under_load.sh does) for the loaded rows. */
 #define _GNU_SOURCE
 #include <limits.h>
 #include <linux/futex.h>
