@@ -7,7 +7,10 @@
  * Shoal's transport makes (transport/mpi.c). Not built by meson (needs mpicc):
  *   mpicc -O2 -o /tmp/mpi_rma_raw benches/machine/mpi_rma_raw.c
  *   OMPI_MCA_osc=ucx tests/multihost/run.sh 1 /tmp/mpi_rma_raw iprobe 200
- * argv[2]: iterations (default 100). Output: average and minimum per sequence (us). */
+ * argv[2]: iterations (default 100). Output: average and minimum per sequence (us).
+ * Then the two-sided floor under Shoal's AM atomics and leader collectives (transport/mpi_am.c,
+ * coll/engine/remote/): an 8-byte ping-pong between rank 0 and the last rank (half a round
+ * trip: one message), and MPI's own MPI_Barrier and 8-byte MPI_Allreduce over all ranks. */
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 #include <stdint.h>
@@ -46,6 +49,50 @@ static void sequence(int s, int t, MPI_Win w, MPI_Win w2)
         MPI_Win_flush(t, w);
         break;
     }
+}
+
+/* Time f over iters calls on every rank; rank 0 prints average and minimum, scaled. */
+static void timed(const char *name, int iters, double scale, void (*f)(int, int), int rank,
+                  int target)
+{
+    double best = 1e9, total = 0;
+    for (int i = -10; i < iters; i++) { /* 10 warm-up calls */
+        const double t0 = MPI_Wtime();
+        f(rank, target);
+        const double dt = MPI_Wtime() - t0;
+        if (i < 0) continue;
+        total += dt;
+        if (dt < best) best = dt;
+    }
+    if (rank == 0) printf("%-26s %10.1f %10.1f\n", name, total / iters * 1e6 * scale, best * 1e6 * scale);
+}
+
+static void pingpong(int rank, int target)
+{
+    uint64_t v = 0;
+    if (rank == 0) {
+        MPI_Send(&v, 8, MPI_BYTE, target, 1, MPI_COMM_WORLD);
+        MPI_Recv(&v, 8, MPI_BYTE, target, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == target) {
+        MPI_Recv(&v, 8, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(&v, 8, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+    }
+}
+static void barrier(int rank, int target) { (void)rank, (void)target; MPI_Barrier(MPI_COMM_WORLD); }
+static void allreduce(int rank, int target)
+{
+    long v = rank, r;
+    (void)target;
+    MPI_Allreduce(&v, &r, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+}
+
+static void two_sided(int rank, int target, int iters)
+{
+    if (rank == 0) printf("# two-sided, every rank\n");
+    timed("pt2pt 8 B, half round trip", iters, 0.5, pingpong, rank, target);
+    MPI_Barrier(MPI_COMM_WORLD);
+    timed("MPI_Barrier", iters, 1, barrier, rank, target);
+    timed("MPI_Allreduce 8 B", iters, 1, allreduce, rank, target);
 }
 
 int main(int argc, char **argv)
@@ -90,6 +137,7 @@ int main(int argc, char **argv)
         }
     }
     MPI_Barrier(MPI_COMM_WORLD);
+    two_sided(rank, target, iters);
     MPI_Win_unlock_all(w2);
     MPI_Win_unlock_all(w);
     MPI_Win_free(&w2);

@@ -333,11 +333,15 @@ static int mpi_flush(int pe)
     return rc ? rc : mpi_rma_flush(pe);
 }
 
-/* A get after an AMO to the same PE sees it, as it would under MPI atomics. */
+/* A get after an AMO to the same PE sees it, as it would under MPI atomics. Under am, a small
+ * get is a message too (mpi_am.c), after the puts to that PE have landed. */
 static int mpi_get(int pe, int seg, size_t off, void *dest, size_t len, int flags)
 {
-    const int rc = am_done(pe);
-    return rc ? rc : mpi_rma_get(pe, seg, off, dest, len, flags);
+    int rc = am_done(pe);
+    if (rc || shoal_g.amo_remote || len > SHOAL_MPI_AM_GET_MAX)
+        return rc ? rc : mpi_rma_get(pe, seg, off, dest, len, flags);
+    if (__atomic_load_n(&dirty, __ATOMIC_RELAXED)) rc = mpi_rma_flush(pe);
+    return rc ? rc : shoal_mpi_am_get(pe, seg, off, dest, len);
 }
 
 static void mpi_progress(void)

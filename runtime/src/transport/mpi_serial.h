@@ -34,6 +34,9 @@ int shoal_mpi_ok_to(int mpi_rc, const char *call, int pe);
 /* Off-node atomics as messages to their target (mpi_am.c), under SHOAL_MPI_ATOMICS=am. */
 int shoal_mpi_am_init(void);  /* collective: own communicator, receives posted */
 void shoal_mpi_am_fini(void);
+/* Gets of at most this many bytes go as messages too (one round trip). */
+#define SHOAL_MPI_AM_GET_MAX 128
+int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len);
 int shoal_mpi_am_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
                      const void *operand, const void *cond, void *result);
 /* Wait until every AMO issued to pe (-1: to any PE) is applied at its target. */
