@@ -26,30 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "sched_util.h"
 
 enum mode { YIELD, SHORT_YIELD, SHORT_FUTEX };
-
-/* Ask for 100 us time slices (Linux 6.12+; ignored before): sched_setattr, SCHED_OTHER. */
-static void short_slice(void)
-{
-    struct {
-        uint32_t size, policy;
-        uint64_t flags;
-        int32_t nice;
-        uint32_t priority;
-        uint64_t runtime, deadline, period;
-    } a;
-    memset(&a, 0, sizeof a);
-    a.size = sizeof a;
-    a.runtime = 100000;
-    if (syscall(SYS_sched_setattr, 0, &a, 0)) perror("sched_setattr");
-}
 
 /* Returns microseconds per hand-off; cpu < 0: leave the CPU set alone. */
 static double run(int nproc, long iters, int cpu, enum mode mode)
@@ -98,18 +77,7 @@ int main(int argc, char **argv)
 {
     long iters = 100000;
     int nproc = 2;
-    for (int a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
-        else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
-        else {
-            fprintf(stderr, "usage: %s [-i iters] [-n procs]\n", argv[0]);
-            return 2;
-        }
-    }
-    if (iters < 1 || nproc < 2) {
-        fprintf(stderr, "%s: need iters >= 1 and procs >= 2\n", argv[0]);
-        return 2;
-    }
+    if (parse_iters_procs(argc, argv, &iters, &nproc)) return 2;
     cpu_set_t set;
     sched_getaffinity(0, sizeof set, &set);
     int first = -1;
