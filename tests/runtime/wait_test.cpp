@@ -354,24 +354,51 @@ TEST(WaitFanInFanOut, PeZeroWaitsOnAllOthersThenReleasesThem)
     }
 }
 
-// ---- A loop of shmem_test is a wait: atomics aimed at the polling PE land -------------------
-// (An off-node AMO is applied by its target's progress: runtime/src/transport/mpi_am.c.)
+// ---- A loop of tests is a wait: atomics aimed at the polling PE land ---------------------------
+// (An off-node AMO is applied by its target's progress: runtime/src/transport/mpi_am.c.) Every
+// test form, and shmem_signal_fetch, must progress when it finds nothing.
 TEST(WaitTestLoop, PollingPeServesAtomicsAimedAtIt)
 {
     SymArray<long> flag(1);
-    flag[0] = 0;
-    shmem_barrier_all();
-    if (me() == 0) {
-        for (int pe = 1; pe < npes(); ++pe)
-            EXPECT_EQ(shmem_long_atomic_fetch_inc(flag.get(), pe), 0) << "PE " << pe;
-    } else {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        while (!shmem_long_test(flag.get(), SHMEM_CMP_EQ, 1) &&
-               std::chrono::steady_clock::now() < deadline)
-            sched_yield(); // PEs may share cores
-        EXPECT_EQ(flag[0], 1) << "20 s of shmem_long_test did not see PE 0's atomic";
+    SymArray<uint64_t> sig(1);
+    const std::vector<std::pair<const char *, bool (*)(long *, uint64_t *)>> forms = {
+        {"test", [](long *f, uint64_t *) { return shmem_long_test(f, SHMEM_CMP_EQ, 1) != 0; }},
+        {"test_all",
+         [](long *f, uint64_t *) { return shmem_long_test_all(f, 1, nullptr, SHMEM_CMP_EQ, 1) != 0; }},
+        {"test_any",
+         [](long *f, uint64_t *) {
+             return shmem_long_test_any(f, 1, nullptr, SHMEM_CMP_EQ, 1) != SIZE_MAX;
+         }},
+        {"test_some",
+         [](long *f, uint64_t *) {
+             size_t idx;
+             return shmem_long_test_some(f, 1, &idx, nullptr, SHMEM_CMP_EQ, 1) != 0;
+         }},
+        {"test_any_vector",
+         [](long *f, uint64_t *) {
+             long one = 1;
+             return shmem_long_test_any_vector(f, 1, nullptr, SHMEM_CMP_EQ, &one) != SIZE_MAX;
+         }},
+        {"signal_fetch", [](long *, uint64_t *s) { return shmem_signal_fetch(s) == 1; }},
+    };
+    for (const auto &[name, polled] : forms) {
+        flag[0] = 0;
+        sig[0] = 0;
+        shmem_barrier_all();
+        if (me() == 0) {
+            for (int pe = 1; pe < npes(); ++pe) {
+                EXPECT_EQ(shmem_long_atomic_fetch_inc(flag.get(), pe), 0) << name << ", PE " << pe;
+                EXPECT_EQ(shmem_uint64_atomic_fetch_inc(sig.get(), pe), 0u) << name << ", PE " << pe;
+            }
+        } else {
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (!polled(flag.get(), sig.get()) && std::chrono::steady_clock::now() < deadline)
+                sched_yield(); // PEs may share cores
+            EXPECT_TRUE(polled(flag.get(), sig.get()))
+                << "20 s of " << name << " did not see PE 0's atomics";
+        }
+        shmem_barrier_all();
     }
-    shmem_barrier_all();
 }
 
 // ---- Deprecated forms ------------------------------------------------------------------------

@@ -28,7 +28,9 @@ void shoal_put_signal(const char *routine, shmem_ctx_t ctx, void *dest, const vo
 uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 {
     SHOAL_CHECK_INIT("shmem_signal_fetch");
-    return __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+    const uint64_t v = __atomic_load_n(sig_addr, __ATOMIC_ACQUIRE);
+    shoal_poll_progress(); /* a loop of fetches is a wait (sync/backoff.h) */
+    return v;
 }
 
 uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)

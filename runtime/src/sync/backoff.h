@@ -89,11 +89,18 @@ static inline unsigned shoal_spin_more(void)
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? SHOAL_SPIN_MORE_REMOTE : SHOAL_SPIN_MORE;
 }
 
-/* Call once per failed poll. With an off-node transport in use, every failed poll also lets
- * incoming operations land (their target may be the very word being polled). */
-static inline void shoal_backoff(struct shoal_backoff *b)
+/* A failed poll of this PE's memory: with an off-node transport in use, let incoming
+ * operations land (their target may be the very word being polled). Every wait's backoff
+ * calls it, and so does every failed test routine (a loop of tests is a wait). */
+static inline void shoal_poll_progress(void)
 {
     if (SHOAL_UNLIKELY(shoal_g.remote != NULL)) shoal_g.remote->progress();
+}
+
+/* Call once per failed poll. */
+static inline void shoal_backoff(struct shoal_backoff *b)
+{
+    shoal_poll_progress();
     unsigned n = b->n++;
     if (n < b->spin) {
         shoal_cpu_relax();

@@ -117,14 +117,27 @@ void shoal_mpi_am_fini(void)
 }
 
 /* A request aimed here: my own CPU atomic on my segment. */
+/* Host segment seg exists here (an origin checks before it asks). */
+static int host_seg(int seg)
+{
+    return seg >= 0 && seg < SHOAL_MAX_SEGS && shoal_g.seg[seg].base &&
+           shoal_g.seg[seg].kind == SHOAL_SEG_HOST;
+}
+
+/* The bytes a request names in my segment, NULL when they are not all there. */
+static char *requested(const struct am_request *r)
+{
+    if (!host_seg(r->seg)) return NULL;
+    const struct shoal_segment *g = &shoal_g.seg[r->seg];
+    return r->off > g->size || g->size - r->off < r->size ? NULL : g->base + r->off;
+}
+
 static int apply(const struct am_request *r, uint64_t *old)
 {
-    const struct shoal_segment *g = r->seg < SHOAL_MAX_SEGS ? &shoal_g.seg[r->seg] : NULL;
-    if (!g || !g->base || g->kind != SHOAL_SEG_HOST || (r->size != 4 && r->size != 8) ||
-        r->op > SHOAL_AMO_XOR || r->off % r->size || r->off > g->size - r->size)
+    char *w = requested(r);
+    if (!w || (r->size != 4 && r->size != 8) || r->op > SHOAL_AMO_XOR || r->off % r->size)
         return SHOAL_ERR_NOT_ATTACHED;
-    shoal_host_mem.amo((enum shoal_amo_op)r->op, g->base + r->off, r->size, &r->operand,
-                       &r->cond, old);
+    shoal_host_mem.amo((enum shoal_amo_op)r->op, w, r->size, &r->operand, &r->cond, old);
     return SHOAL_OK;
 }
 
@@ -144,11 +157,9 @@ static int reply_buffer(void)
 /* A get aimed here: copy the bytes into the reply. */
 static int read_for(const struct am_request *r, unsigned char *data)
 {
-    const struct shoal_segment *g = r->seg < SHOAL_MAX_SEGS ? &shoal_g.seg[r->seg] : NULL;
-    if (!g || !g->base || g->kind != SHOAL_SEG_HOST || r->size > SHOAL_MPI_AM_GET_MAX ||
-        r->off > g->size || g->size - r->off < r->size)
-        return SHOAL_ERR_NOT_ATTACHED;
-    memcpy(data, g->base + r->off, r->size);
+    const char *b = r->size <= SHOAL_MPI_AM_GET_MAX ? requested(r) : NULL;
+    if (!b) return SHOAL_ERR_NOT_ATTACHED;
+    memcpy(data, b, r->size);
     return SHOAL_OK;
 }
 
@@ -272,9 +283,7 @@ static int request(int pe, int seg, size_t off, int op, size_t size, const void 
 
 int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len)
 {
-    if (seg < 0 || seg >= SHOAL_MAX_SEGS || !shoal_g.seg[seg].base ||
-        shoal_g.seg[seg].kind != SHOAL_SEG_HOST || len > SHOAL_MPI_AM_GET_MAX)
-        return SHOAL_ERR_NOT_ATTACHED;
+    if (!host_seg(seg) || len > SHOAL_MPI_AM_GET_MAX) return SHOAL_ERR_NOT_ATTACHED;
     if (len == 0) return SHOAL_OK;
     const char *mapped = shoal_g.peers[pe].base[seg];
     if (mapped) {
@@ -287,9 +296,7 @@ int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len)
 int shoal_mpi_am_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
                      const void *operand, const void *cond, void *result)
 {
-    if (seg < 0 || seg >= SHOAL_MAX_SEGS || !shoal_g.seg[seg].base ||
-        shoal_g.seg[seg].kind != SHOAL_SEG_HOST)
-        return SHOAL_ERR_NOT_ATTACHED;
+    if (!host_seg(seg)) return SHOAL_ERR_NOT_ATTACHED;
     /* A word mapped here (this PE's, or a node-local peer's under SHOAL_TRANSPORT=mpi): a CPU
      * atomic is in the same domain as the owner's. */
     char *mapped = shoal_g.peers[pe].base[seg];

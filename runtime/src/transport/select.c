@@ -43,14 +43,11 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
     /* Nodes numbered in order of their lowest PE, the same on every PE. */
     shoal_g.n_nodes = 0;
     for (int pe = 0; pe < n; pe++) {
-        int node = -1;
-        for (int q = 0; q < pe && node < 0; q++)
-            if (info[q].host == info[pe].host) node = shoal_g.peers[q].node;
-        shoal_g.peers[pe].node = node >= 0 ? node : shoal_g.n_nodes++;
-        int first = pe;
-        for (int q = 0; q < pe && first == pe && choice != CHOOSE_MPI; q++)
+        int first = pe; /* the lowest PE of pe's host */
+        for (int q = 0; q < pe && first == pe; q++)
             if (info[q].host == info[pe].host) first = q;
-        shoal_g.peers[pe].mapset = first;
+        shoal_g.peers[pe].node = first < pe ? shoal_g.peers[first].node : shoal_g.n_nodes++;
+        shoal_g.peers[pe].mapset = choice == CHOOSE_MPI ? pe : first;
     }
     if (choice == CHOOSE_SHM && shoal_g.n_nodes > 1)
         shoal_fatal("shmem_init", "SHOAL_TRANSPORT=shm, but the job spans %d nodes (shm reaches "

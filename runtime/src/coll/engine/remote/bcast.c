@@ -46,12 +46,7 @@ void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src,
         const void *data = g->me == root ? src : dest;
         if (p.nlead > 1) heads_tree(g, &p, (void *)data, nbytes, root_sg, root);
         shoal_node_arrive(g, &p, head);
-        for (int k = 0; k < p.nmine; k++) {
-            const int j = p.mine[k];
-            if (j == head) continue;
-            memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, j)), data, nbytes);
-            shoal_signal(g, j, SHOAL_W_RELEASE);
-        }
+        shoal_node_deliver(g, &p, head, dest, data, nbytes);
     }
     if (g->me == root && root_copies && dest != src) memmove(dest, src, nbytes);
     shoal_part_fini(&p);

@@ -14,11 +14,11 @@
 
 /* Members grouped by subgroup, ascending: subgroup r's are idx[at[r]] .. idx[at[r + 1] - 1].
  * One allocation (free the returned idx): idx (n), at (m + 1), a cursor (m). */
-static int *members_by_subgroup(const struct shoal_group *g, const struct shoal_part *p, int **at_out)
+static int *members_by_subgroup(const struct shoal_group *g, const struct shoal_part *p,
+                                int **at_out)
 {
     const int n = g->size, m = p->nlead;
-    int *idx = malloc(((size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
-    if (!idx) shoal_fatal("collective", "out of memory (fcollect over %d members)", n);
+    int *idx = shoal_coll_xmalloc(((size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
     int *at = idx + n, *cursor = at + m + 1;
     memset(at, 0, ((size_t)m + 1) * sizeof *at);
     for (int i = 0; i < n; i++) at[p->sg[i] + 1]++;
@@ -43,13 +43,6 @@ static size_t pack(char *buf, char *dest, const int *idx, const int *at, int r,
     return at_buf;
 }
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n + 1);
-    if (!p) shoal_fatal("collective", "out of memory (%zu bytes)", n);
-    return p;
-}
-
 /* size[i]: member i's block; known (fcollect) or, for collect (known == 0), read from my
  * members' areas and exchanged between the leaders. */
 static void leader(const struct shoal_group *g, const struct shoal_part *p, char *dest,
@@ -59,10 +52,12 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
     int *at, *idx = members_by_subgroup(g, p, &at);
     shoal_node_arrive(g, p, g->me);
     if (!known) {
-        long *sz = xmalloc((size_t)n * sizeof *sz), *in = xmalloc((size_t)n * sizeof *in);
+        long *sz = shoal_coll_xmalloc((size_t)n * sizeof *sz);
+        long *in = shoal_coll_xmalloc((size_t)n * sizeof *in);
         for (int k = 1; k < p->nmine; k++) /* mine[0] is me: size[me] is set */
-            size[p->mine[k]] = (size_t)__atomic_load_n(shoal_peer_word(g, p->mine[k], SHOAL_W_COUNT),
-                                                       __ATOMIC_ACQUIRE) - 1;
+            size[p->mine[k]] =
+                (size_t)__atomic_load_n(shoal_peer_word(g, p->mine[k], SHOAL_W_COUNT),
+                                        __ATOMIC_ACQUIRE) - 1;
         for (int k = at[r]; k < at[r + 1]; k++) sz[k - at[r]] = (long)size[idx[k]];
         for (int s = 1; s < m; s++) {
             const int to = shoal_wrap(r + s, m), from = shoal_wrap(r - s + m, m);
@@ -73,7 +68,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
         free(sz);
         free(in);
     }
-    size_t *off = xmalloc((size_t)n * sizeof *off), total = 0;
+    size_t *off = shoal_coll_xmalloc((size_t)n * sizeof *off), total = 0;
     for (int i = 0; i < n; i++) off[i] = total, total += size[i];
     for (int k = 0; k < p->nmine; k++)
         memcpy(dest + off[p->mine[k]], shoal_coll_ptr(src, shoal_group_pe(g, p->mine[k])),
@@ -83,7 +78,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
         const size_t b = pack(NULL, dest, idx, at, s, size, off, 0);
         most = b > most ? b : most;
     }
-    char *out = xmalloc(most), *in = xmalloc(most);
+    char *out = shoal_coll_xmalloc(most), *in = shoal_coll_xmalloc(most);
     const size_t mine = pack(out, dest, idx, at, r, size, off, 0);
     for (int s = 1; s < m; s++) {
         const int to = shoal_wrap(r + s, m), from = shoal_wrap(r - s + m, m);
@@ -95,10 +90,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
     free(in);
     free(off);
     free(idx);
-    for (int k = 1; k < p->nmine; k++) {
-        memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, p->mine[k])), dest, total);
-        shoal_signal(g, p->mine[k], SHOAL_W_RELEASE);
-    }
+    shoal_node_deliver(g, p, g->me, dest, dest, total);
 }
 
 static void gather(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
@@ -107,7 +99,7 @@ static void gather(const struct shoal_group *g, void *dest, const void *src, siz
     struct shoal_part p;
     shoal_part_init(&p, g);
     if (shoal_part_leader(&p, g)) {
-        size_t *size = xmalloc((size_t)g->size * sizeof *size);
+        size_t *size = shoal_coll_xmalloc((size_t)g->size * sizeof *size);
         for (int i = 0; i < g->size; i++) size[i] = nbytes; /* collect: mine; the rest read */
         leader(g, &p, dest, src, size, known);
         free(size);

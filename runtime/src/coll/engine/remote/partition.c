@@ -1,6 +1,7 @@
 /* Mapped subgroups of a group (remote.h), the area's message tag, and the two node-stage
  * steps and the message primitive every remote algorithm is built from. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "coll/engine/remote/remote.h"
 #include "core/error.h"
@@ -73,8 +74,9 @@ void shoal_msg(const struct shoal_group *g, int tag, int to, const void *sbuf, s
     const int rc = shoal_g.remote->sendrecv(to_pe, sbuf, slen, from_pe, rbuf, rlen, tag);
     if (rc)
         shoal_fatal("collective", "a message between PEs %d and %d through the %s transport "
-                    "failed: %s", to_pe >= 0 ? to_pe : shoal_g.me, from_pe >= 0 ? from_pe : shoal_g.me,
-                    shoal_g.remote->name, shoal_status_string(rc));
+                    "failed: %s", to_pe >= 0 ? to_pe : shoal_g.me,
+                    from_pe >= 0 ? from_pe : shoal_g.me, shoal_g.remote->name,
+                    shoal_status_string(rc));
 }
 
 void shoal_node_arrive(const struct shoal_group *g, const struct shoal_part *p, int head)
@@ -91,4 +93,15 @@ void shoal_node_release(const struct shoal_group *g, const struct shoal_part *p,
     }
     for (int k = 0; k < p->nmine; k++)
         if (p->mine[k] != head) shoal_signal(g, p->mine[k], SHOAL_W_RELEASE);
+}
+
+void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p, int head,
+                        void *dest, const void *data, size_t nbytes)
+{
+    for (int k = 0; k < p->nmine; k++) {
+        const int j = p->mine[k];
+        if (j == head) continue;
+        memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, j)), data, nbytes);
+        shoal_signal(g, j, SHOAL_W_RELEASE);
+    }
 }

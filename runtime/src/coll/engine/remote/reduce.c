@@ -19,13 +19,6 @@
 
 #define BLOCK_BYTES 16384
 
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) shoal_fatal("collective", "out of memory (%zu bytes)", n);
-    return p;
-}
-
 /* acc = the subgroup's sources (member k's at from on its PE) combined in subgroup order. */
 static void node_combine(const struct shoal_group *g, const struct shoal_part *p, char *acc,
                          const void *from, size_t count, size_t esize, shoal_combine_fn fn)
@@ -88,8 +81,8 @@ static void member(const struct shoal_group *g, const struct shoal_part *p, void
 static void leader(const struct shoal_group *g, const struct shoal_part *p, void *dest,
                    const void *from, size_t nbytes, size_t count, shoal_combine_fn fn, int priv)
 {
-    char *acc = priv ? xmalloc(nbytes) : dest;
-    char *tmp = p->nlead > 1 ? xmalloc(nbytes) : NULL;
+    char *acc = priv ? shoal_coll_xmalloc(nbytes) : dest;
+    char *tmp = p->nlead > 1 ? shoal_coll_xmalloc(nbytes) : NULL;
     shoal_node_arrive(g, p, g->me);
     node_combine(g, p, acc, from, count, nbytes / count, fn);
     if (p->nlead > 1) lead_allreduce(g, p, shoal_area_tag(g), acc, tmp, nbytes, count, fn);
@@ -100,10 +93,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, void
         memcpy(dest, acc, nbytes);
         free(acc);
     } else {
-        for (int k = 1; k < p->nmine; k++) {
-            memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, p->mine[k])), acc, nbytes);
-            shoal_signal(g, p->mine[k], SHOAL_W_RELEASE);
-        }
+        shoal_node_deliver(g, p, g->me, dest, acc, nbytes);
     }
     free(tmp);
 }

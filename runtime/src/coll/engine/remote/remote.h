@@ -64,6 +64,14 @@ static inline int shoal_part_leader(const struct shoal_part *p, const struct sho
 }
 
 
+/* malloc, fatal when out of memory; never NULL, even for 0 bytes. */
+static inline void *shoal_coll_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) shoal_fatal("collective", "out of memory (%zu bytes)", n);
+    return p;
+}
+
 /* The message tag of g's sync area: distinct for areas less than 32768 areas apart. */
 int shoal_area_tag(const struct shoal_group *g);
 
@@ -76,6 +84,11 @@ void shoal_msg(const struct shoal_group *g, int tag, int to, const void *sbuf, s
  * every other member, which waits for it. Members pass through at once on their side. */
 void shoal_node_arrive(const struct shoal_group *g, const struct shoal_part *p, int head);
 void shoal_node_release(const struct shoal_group *g, const struct shoal_part *p, int head);
+
+/* The release with data: head copies nbytes of data into every other member's dest (through
+ * the mapping), then releases it. */
+void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p, int head,
+                        void *dest, const void *data, size_t nbytes);
 
 /* Dissemination barrier among the leaders, with empty messages. Leaders only. */
 void shoal_lead_barrier(const struct shoal_group *g, const struct shoal_part *p, int tag);
