@@ -1,5 +1,5 @@
 /* One atomicity domain across the CPU and the network: while off-node PEs update words on PE
- * 0 through the mpi transport (PE 0 serves them from its wait), node-local PEs hammer the same
+ * 0 through the off-node transport (PE 0 serves them from its wait), node-local PEs hammer the same
  * words with CPU atomics on their mapping; the totals must be exact. Run by run.sh at 2 hosts
  * x 2 PEs (PE 0 then has a mapped and an unmapped peer; the program fails if it does not).
  * Under SHOAL_MPI_ATOMICS=am the target's CPU applies the off-node AMOs: one that is not

@@ -13,7 +13,11 @@
       "GPU of this PE's device heap (modulo the GPU count by default)")                          \
     X("SHOAL_CUDA_PLUGIN", "(beside libshoal)", 0,                                               \
       "path of libshoal_cuda.so, loaded on the first device allocation")                         \
-    X("SHOAL_TRANSPORT", "auto", 0, "auto (same node: shm, else mpi) | shm | mpi (every peer)")   \
+    X("SHOAL_TRANSPORT", "auto", 0,                                                              \
+      "auto (same node: shm, else SHOAL_OFFNODE) | shm | mpi | tcp (mpi, tcp: every peer)")      \
+    X("SHOAL_OFFNODE", "auto", 0,                                                                \
+      "transport to other nodes: auto (mpi if every node has an RDMA device, else tcp) | mpi | tcp") \
+    X("SHOAL_TCP_IF", "(first non-loopback)", 0, "network interface the tcp transport listens on") \
     X("SHOAL_MPI_ATOMICS", "am", 0,                                                              \
       "am (off-node AMOs done by the target's CPU) | rma (MPI-3 atomics, every AMO through MPI)") \
     X("SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init")                    \

@@ -120,12 +120,15 @@ uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t oper
     return old;
 }
 
-void shoal_path_order(const char *routine, int pe)
+static void flush(const char *routine, int pe, int unless_ordered)
 {
     __atomic_thread_fence(__ATOMIC_RELEASE);
     const struct shoal_transport_ops *ops = shoal_g.peers[pe].ops;
-    if (ops != &shoal_transport_shm) {
+    if (ops != &shoal_transport_shm && !(unless_ordered && ops->ordered)) {
         const int rc = ops->flush(pe);
         if (SHOAL_UNLIKELY(rc)) transport_failed(routine, "a flush", pe, rc);
     }
 }
+
+void shoal_path_order(const char *routine, int pe) { flush(routine, pe, 1); }
+void shoal_path_complete(const char *routine, int pe) { flush(routine, pe, 0); }

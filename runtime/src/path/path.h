@@ -39,8 +39,12 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
  * off-node transport's. Returns the old value. */
 uint64_t shoal_path_amo_internal(enum shoal_amo_op op, void *addr, uint64_t operand,
                                  uint64_t cond, int pe);
-/* Everything issued to pe so far lands before what is issued next (put-with-signal). */
+/* Everything issued to pe so far lands before what is issued next (put-with-signal): free
+ * on a transport whose operations to one PE land in order. */
 void shoal_path_order(const char *routine, int pe);
+/* Everything issued to pe so far is complete (strided put and get: blocking routines made of
+ * non-blocking pieces). */
+void shoal_path_complete(const char *routine, int pe);
 
 /* Host memory of a mapped peer (the heap, then the globals), for the inline paths: NULL sends
  * the call to the slow path, which does every other case (and every check) out of line, so the

@@ -25,7 +25,7 @@ void shoal_iput(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
         if (SHOAL_LIKELY(r != NULL)) memcpy(r + d, s + o, elem);
         else shoal_path_put_slow(routine, (char *)dest + d, s + o, elem, pe, SHOAL_XFER_NBI);
     }
-    if (r == NULL) shoal_path_order(routine, pe); /* complete at return, as a blocking put */
+    if (r == NULL) shoal_path_complete(routine, pe); /* complete at return, as a blocking put */
 }
 
 void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,
@@ -42,5 +42,5 @@ void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
         if (SHOAL_LIKELY(r != NULL)) memcpy(d + o, r + s, elem);
         else shoal_path_get_slow(routine, d + o, (const char *)src + s, elem, pe, SHOAL_XFER_NBI);
     }
-    if (r == NULL) shoal_path_order(routine, pe); /* the values are here at return */
+    if (r == NULL) shoal_path_complete(routine, pe); /* the values are here at return */
 }

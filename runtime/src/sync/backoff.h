@@ -92,15 +92,17 @@ static inline unsigned shoal_spin_more(void)
 /* A failed poll of this PE's memory: with an off-node transport in use, let incoming
  * operations land (their target may be the very word being polled). Every wait's backoff
  * calls it, and so does every failed test routine (a loop of tests is a wait). */
-static inline void shoal_poll_progress(void)
+static inline int shoal_poll_progress(void)
 {
-    if (SHOAL_UNLIKELY(shoal_g.remote != NULL)) shoal_g.remote->progress();
+    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->progress() : 0;
 }
 
 /* Call once per failed poll. */
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
-    shoal_poll_progress();
+    /* Operations came in for this PE: its peers are busy with it, so it spins again rather
+     * than nap (a napping target adds a nap to each of their round trips). */
+    if (SHOAL_UNLIKELY(shoal_poll_progress() > 0) && b->n > b->spin) b->n = b->spin;
     unsigned n = b->n++;
     if (n < b->spin) {
         shoal_cpu_relax();

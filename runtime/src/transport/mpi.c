@@ -227,10 +227,10 @@ static const char *wait_routine(void)
     return r ? r : "a wait";
 }
 
-static void progress_unlocked(void)
+static int progress_unlocked(void)
 {
-    int flag, rc = __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
-    if (rc == SHOAL_OK && !shoal_g.amo_remote) rc = shoal_mpi_am_serve_unlocked();
+    int flag, served = 0, rc = __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;
+    if (rc == SHOAL_OK && !shoal_g.amo_remote) rc = shoal_mpi_am_serve_unlocked(&served);
     else if (rc == SHOAL_OK)
         rc = shoal_mpi_ok_to(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag,
                                         MPI_STATUS_IGNORE), "MPI_Iprobe", -1);
@@ -238,6 +238,7 @@ static void progress_unlocked(void)
     if (rc != SHOAL_OK)
         shoal_fatal(wait_routine(), "the mpi transport failed while waiting: %s",
                     shoal_status_string(rc));
+    return served;
 }
 
 /* One piece of a sendrecv (at most CHUNK bytes each way). The wait runs outside the lock:
@@ -344,15 +345,16 @@ static int mpi_get(int pe, int seg, size_t off, void *dest, size_t len, int flag
     return rc ? rc : shoal_mpi_am_get(pe, seg, off, dest, len);
 }
 
-static void mpi_progress(void)
+static int mpi_progress(void)
 {
-    if (comm == MPI_COMM_NULL) return; /* not started (a fatal error in init waits here) */
-    if (!shoal_mpi_serialize) {
-        progress_unlocked();
-    } else if (pthread_mutex_trylock(&shoal_mpi_serial) == 0) {
-        progress_unlocked();
+    if (comm == MPI_COMM_NULL) return 0; /* not started (a fatal error in init waits here) */
+    if (!shoal_mpi_serialize) return progress_unlocked();
+    int served = 0;
+    if (pthread_mutex_trylock(&shoal_mpi_serial) == 0) {
+        served = progress_unlocked();
         pthread_mutex_unlock(&shoal_mpi_serial);
     }
+    return served;
 }
 
 static const struct shoal_transport_ops mpi_ops = {

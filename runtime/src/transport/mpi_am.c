@@ -29,6 +29,7 @@
 #include "core/state.h"
 #include "sync/backoff.h"
 #include "transport/mpi_serial.h"
+#include "transport/target.h"
 
 enum { TAG_REQUEST = 1, TAG_REPLY = 2 };
 #define OP_GET 0xfe /* a request's op: read size bytes (not an AMO) */
@@ -116,22 +117,13 @@ void shoal_mpi_am_fini(void)
     in_flight = NULL;
 }
 
-/* A request aimed here: my own CPU atomic on my segment. */
-/* Host segment seg exists here (an origin checks before it asks). */
-static int host_seg(int seg)
-{
-    return seg >= 0 && seg < SHOAL_MAX_SEGS && shoal_g.seg[seg].base &&
-           shoal_g.seg[seg].kind == SHOAL_SEG_HOST;
-}
-
 /* The bytes a request names in my segment, NULL when they are not all there. */
 static char *requested(const struct am_request *r)
 {
-    if (!host_seg(r->seg)) return NULL;
-    const struct shoal_segment *g = &shoal_g.seg[r->seg];
-    return r->off > g->size || g->size - r->off < r->size ? NULL : g->base + r->off;
+    return shoal_target_bytes(r->seg, r->off, r->size);
 }
 
+/* A request aimed here: my own CPU atomic on my segment. */
 static int apply(const struct am_request *r, uint64_t *old)
 {
     char *w = requested(r);
@@ -196,7 +188,7 @@ static int take_reply(const struct am_reply *r)
     return shoal_mpi_ok_to(rc, "MPI_Wait (a request)", s->pe);
 }
 
-int shoal_mpi_am_serve_unlocked(void)
+int shoal_mpi_am_serve_unlocked(int *served)
 {
     if (am_comm == MPI_COMM_NULL) return SHOAL_OK;
     int rc = SHOAL_OK;
@@ -207,6 +199,7 @@ int shoal_mpi_am_serve_unlocked(void)
         MPI_Status st;
         rc = shoal_mpi_ok_to(MPI_Testany(2, posted, &i, &flag, &st), "MPI_Testany", -1);
         if (rc != SHOAL_OK || !flag || i == MPI_UNDEFINED) break;
+        ++*served;
         if (i == 0) {
             const struct am_request r = in_request;
             rc = post_receive(0);
@@ -283,7 +276,7 @@ static int request(int pe, int seg, size_t off, int op, size_t size, const void 
 
 int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len)
 {
-    if (!host_seg(seg) || len > SHOAL_MPI_AM_GET_MAX) return SHOAL_ERR_NOT_ATTACHED;
+    if (!shoal_host_seg(seg) || len > SHOAL_MPI_AM_GET_MAX) return SHOAL_ERR_NOT_ATTACHED;
     if (len == 0) return SHOAL_OK;
     const char *mapped = shoal_g.peers[pe].base[seg];
     if (mapped) {
@@ -296,7 +289,7 @@ int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len)
 int shoal_mpi_am_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t size,
                      const void *operand, const void *cond, void *result)
 {
-    if (!host_seg(seg)) return SHOAL_ERR_NOT_ATTACHED;
+    if (!shoal_host_seg(seg)) return SHOAL_ERR_NOT_ATTACHED;
     /* A word mapped here (this PE's, or a node-local peer's under SHOAL_TRANSPORT=mpi): a CPU
      * atomic is in the same domain as the owner's. */
     char *mapped = shoal_g.peers[pe].base[seg];

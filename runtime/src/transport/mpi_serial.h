@@ -41,7 +41,8 @@ int shoal_mpi_am_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t s
                      const void *operand, const void *cond, void *result);
 /* Wait until every AMO issued to pe (-1: to any PE) is applied at its target. */
 int shoal_mpi_am_complete(int pe);
-/* From progress, inside enter/leave: serve requests aimed here, take replies. */
-int shoal_mpi_am_serve_unlocked(void);
+/* From progress, inside enter/leave: serve requests aimed here, take replies; *served counts
+ * the messages taken. */
+int shoal_mpi_am_serve_unlocked(int *served);
 
 #endif

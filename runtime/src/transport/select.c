@@ -1,6 +1,8 @@
 /* Which transport reaches which peer: the same node -> shm (its segments get mapped here),
- * another node -> the off-node transport. SHOAL_TRANSPORT=mpi forces the off-node transport
- * for every peer but this PE itself, so the off-node path is tested on one machine. */
+ * another node -> the off-node transport (SHOAL_OFFNODE: mpi, or tcp where no node has an RDMA
+ * device to reach through MPI and UCX). SHOAL_TRANSPORT=mpi or tcp forces that transport for
+ * every peer but this PE itself, so the off-node path is tested on one machine. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,30 +13,61 @@
 #include "core/state.h"
 #include "transport/transport.h"
 
-enum choice { CHOOSE_AUTO, CHOOSE_SHM, CHOOSE_MPI };
-static enum choice choice;
+enum choice { CHOOSE_AUTO, CHOOSE_SHM, CHOOSE_MPI, CHOOSE_TCP };
+static enum choice choice, offnode;
 /* SHOAL_MPI_ATOMICS=rma: MPI-3 atomics for every host AMO (one domain: theirs); am: the
  * owner's CPU atomics, off-node ones as messages to the owner (transport/mpi_am.c). */
 static int rma_atomics;
 
+static enum choice parse(const char *var, const char *accepted)
+{
+    const char *t = getenv(var);
+    if (!t || !*t || !strcmp(t, "auto")) return CHOOSE_AUTO;
+    const char *names[] = {"auto", "shm", "mpi", "tcp"};
+    for (int c = CHOOSE_SHM; c <= CHOOSE_TCP; c++)
+        if (!strcmp(t, names[c]) && strstr(accepted, names[c])) return (enum choice)c;
+    shoal_fatal("shmem_init", "%s=%s is not %s", var, t, accepted);
+}
+
 void shoal_transport_check_env(void)
 {
-    const char *t = getenv("SHOAL_TRANSPORT");
-    if (!t || !*t || !strcmp(t, "auto")) choice = CHOOSE_AUTO;
-    else if (!strcmp(t, "shm")) choice = CHOOSE_SHM;
-    else if (!strcmp(t, "mpi")) choice = CHOOSE_MPI;
-    else shoal_fatal("shmem_init", "SHOAL_TRANSPORT=%s is not auto, shm or mpi", t);
+    choice = parse("SHOAL_TRANSPORT", "auto, shm, mpi or tcp");
+    offnode = parse("SHOAL_OFFNODE", "auto, mpi or tcp");
     const char *a = getenv("SHOAL_MPI_ATOMICS");
     if (!a || !*a || !strcmp(a, "am")) rma_atomics = 0;
     else if (!strcmp(a, "rma")) rma_atomics = 1;
     else shoal_fatal("shmem_init", "SHOAL_MPI_ATOMICS=%s is not am or rma", a);
 }
 
+/* An RDMA device (InfiniBand, RoCE, iWARP) is on this node: MPI over UCX reaches it. */
+static int node_has_rdma(void)
+{
+    DIR *d = opendir("/sys/class/infiniband");
+    const struct dirent *e;
+    int found = 0;
+    while (d && !found && (e = readdir(d))) found = e->d_name[0] != '.';
+    if (d) closedir(d);
+    return found;
+}
+
+/* The transport for peers on other nodes (collective: every PE calls it, or none). */
 static const struct shoal_transport_ops *off_node(const char *why)
 {
+    enum choice c = choice == CHOOSE_AUTO ? offnode : choice;
+    if (c == CHOOSE_AUTO) {
+        /* mpi where MPI can do RDMA on every node, else tcp (below MPI and UCX over TCP). */
+        int rdma = shoal_transport_mpi && !strcmp(shoal_g.boot->name, "mpi") && node_has_rdma();
+        int *all = calloc((size_t)shoal_g.npes, sizeof *all);
+        if (!all) shoal_fatal("shmem_init", "out of memory");
+        shoal_g.boot->allgather(&rdma, all, sizeof rdma);
+        for (int pe = 0; pe < shoal_g.npes; pe++) rdma &= all[pe];
+        free(all);
+        c = rdma ? CHOOSE_MPI : CHOOSE_TCP;
+    }
+    if (c == CHOOSE_TCP) return shoal_transport_tcp;
     if (shoal_transport_mpi) return shoal_transport_mpi;
-    shoal_fatal("shmem_init", "%s, but this build has no off-node transport (build with MPI: "
-                "meson setup -Dmpi=enabled)", why);
+    shoal_fatal("shmem_init", "%s asks for the mpi transport, but this build has no MPI (build "
+                "with MPI: meson setup -Dmpi=enabled, or use SHOAL_OFFNODE=tcp)", why);
 }
 
 void shoal_transport_select(const struct shoal_peer_info *info, int *map)
@@ -47,35 +80,31 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
         for (int q = 0; q < pe && first == pe; q++)
             if (info[q].host == info[pe].host) first = q;
         shoal_g.peers[pe].node = first < pe ? shoal_g.peers[first].node : shoal_g.n_nodes++;
-        shoal_g.peers[pe].mapset = choice == CHOOSE_MPI ? pe : first;
+        shoal_g.peers[pe].mapset = choice == CHOOSE_MPI || choice == CHOOSE_TCP ? pe : first;
     }
     if (choice == CHOOSE_SHM && shoal_g.n_nodes > 1)
         shoal_fatal("shmem_init", "SHOAL_TRANSPORT=shm, but the job spans %d nodes (shm reaches "
                     "only PEs of this node)", shoal_g.n_nodes);
+    /* Off-node transports are collective to start: every PE sees every host, so every PE
+     * reaches the same verdict on whether any pair of PEs needs one. */
+    const int forced = choice == CHOOSE_MPI || choice == CHOOSE_TCP;
     shoal_g.remote = NULL;
+    if (shoal_g.n_nodes > 1 || (forced && n > 1))
+        shoal_g.remote = off_node(forced ? "SHOAL_TRANSPORT" : "the job spans several nodes: "
+                                                               "SHOAL_OFFNODE");
     shoal_g.all_mapped = 1;
     for (int pe = 0; pe < n; pe++) {
         const int same_node = info[pe].host == info[me].host;
-        const int mapped = pe == me || (same_node && choice != CHOOSE_MPI);
+        const int mapped = pe == me || (same_node && !forced);
         map[pe] = mapped;
-        if (mapped) {
-            shoal_g.peers[pe].ops = &shoal_transport_shm;
-            continue;
-        }
-        shoal_g.all_mapped = 0;
-        shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
-                                                       : "the job spans several nodes");
-        shoal_g.peers[pe].ops = shoal_g.remote;
+        shoal_g.peers[pe].ops = mapped ? &shoal_transport_shm : shoal_g.remote;
+        if (!mapped) shoal_g.all_mapped = 0;
     }
-    /* Off-node transports are collective to start: every PE sees every host, so every PE
-     * reaches the same verdict on whether any pair of PEs needs one. */
-    if (shoal_g.n_nodes > 1 || (choice == CHOOSE_MPI && n > 1))
-        shoal_g.remote = off_node(choice == CHOOSE_MPI ? "SHOAL_TRANSPORT=mpi"
-                                                       : "the job spans several nodes");
     /* Both ways at once would hang (the am side's communicator is created collectively) or
-     * mix atomicity domains. */
-    if (shoal_g.remote) shoal_env_agree("SHOAL_MPI_ATOMICS (1: rma)", rma_atomics);
-    shoal_g.amo_remote = rma_atomics ? shoal_g.remote : NULL;
+     * mix atomicity domains. Only the mpi transport has MPI-3 atomics. */
+    const int mpi = shoal_g.remote && shoal_g.remote == shoal_transport_mpi;
+    if (mpi) shoal_env_agree("SHOAL_MPI_ATOMICS (1: rma)", rma_atomics);
+    shoal_g.amo_remote = rma_atomics && mpi ? shoal_g.remote : NULL;
 }
 
 static void check(const char *what, int rc)

@@ -27,7 +27,7 @@ static int shm_seg_nothing(int seg) { (void)seg; return SHOAL_OK; }
 static int shm_fence(void) { __atomic_thread_fence(__ATOMIC_RELEASE); return SHOAL_OK; }
 static int shm_quiet(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); return SHOAL_OK; }
 static int shm_flush(int pe) { (void)pe; return shm_quiet(); }
-static void shm_progress(void) {}
+static int shm_progress(void) { return 0; }
 static int shm_sendrecv(int to, const void *sbuf, size_t slen, int from, void *rbuf, size_t rlen,
                         int tag)
 {

@@ -18,6 +18,7 @@
 
 struct shoal_transport_ops {
     const char *name;
+    int ordered; /* 1: operations to one PE land in the order issued (no flush orders them) */
     /* Collective over the job, after the segments exist and peers are selected. */
     int (*init)(void);
     int (*fini)(void);
@@ -34,7 +35,9 @@ struct shoal_transport_ops {
     int (*fence)(void);      /* order: earlier puts/AMOs to a PE land before later ones */
     int (*quiet)(void);      /* complete every put, get and AMO issued so far */
     int (*flush)(int pe);    /* complete those to pe */
-    void (*progress)(void);  /* let incoming operations land here (every wait calls it) */
+    /* Let incoming operations land here (every wait calls it); returns how many came (a PE
+     * that serves others keeps polling instead of napping). */
+    int (*progress)(void);
     /* Two-sided messages, for the off-node stages of collectives: send slen bytes to PE `to`
      * and receive exactly rlen bytes from PE `from` (either side skipped when its PE is -1),
      * waiting (and progressing) until both are done. Messages from one PE with one tag arrive
@@ -49,6 +52,9 @@ extern const struct shoal_transport_ops shoal_transport_shm;
 /* Off-node peers over MPI (transport/mpi.c: RMA; atomics as messages to the target, or MPI-3
  * atomics under SHOAL_MPI_ATOMICS=rma), where MPI was built in; NULL otherwise. */
 extern const struct shoal_transport_ops *const shoal_transport_mpi;
+/* Off-node peers over TCP sockets, operations applied by the target's CPU (transport/tcp.c):
+ * needs no launcher's help but the bootstrap, so shoalrun jobs can use it too. */
+extern const struct shoal_transport_ops *const shoal_transport_tcp;
 
 /* Peer selection (transport/select.c): after the segment exchange, before the mappings. */
 struct shoal_peer_info {
@@ -62,7 +68,7 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map);
 /* Start the off-node transport, if any, and attach the existing segments (collective). */
 void shoal_transport_start(void);
 void shoal_transport_stop(void);
-/* The name of the transport reaching pe ("self", "shm", "mpi"). */
+/* The name of the transport reaching pe ("self", "shm", "mpi", "tcp"). */
 const char *shoal_transport_name(int pe);
 /* One line: which transport reaches which PE from here, and who does the atomics. */
 void shoal_transport_print_map(FILE *f);

@@ -105,3 +105,35 @@ void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p,
         shoal_signal(g, j, SHOAL_W_RELEASE);
     }
 }
+
+static _Thread_local struct {
+    void *p;
+    size_t n;
+} scratch[2];
+
+void *shoal_coll_scratch(int k, size_t n)
+{
+    if (scratch[k].n < n) {
+        free(scratch[k].p);
+        scratch[k].p = shoal_coll_xmalloc(n);
+        scratch[k].n = n;
+    }
+    return scratch[k].p;
+}
+
+void shoal_coll_scratch_release(int k)
+{
+    if (scratch[k].n <= SHOAL_SCRATCH_KEEP) return;
+    free(scratch[k].p);
+    scratch[k].p = NULL;
+    scratch[k].n = 0;
+}
+
+void shoal_coll_scratch_free(void)
+{
+    for (int k = 0; k < 2; k++) {
+        free(scratch[k].p);
+        scratch[k].p = NULL;
+        scratch[k].n = 0;
+    }
+}

@@ -72,6 +72,15 @@ static inline void *shoal_coll_xmalloc(size_t n)
     return p;
 }
 
+/* Receive buffer k (0 or 1) of at least n bytes, kept for this thread's next collective: a
+ * fresh large malloc is an mmap whose pages fault in on every call (~150 us per MiB). Those
+ * past SHOAL_SCRATCH_KEEP bytes are freed by shoal_coll_scratch_release(k). */
+#define SHOAL_SCRATCH_KEEP ((size_t)8 << 20)
+void *shoal_coll_scratch(int k, size_t n);
+void shoal_coll_scratch_release(int k);
+/* Free this thread's buffers (shmem_finalize, for the thread that calls it). */
+void shoal_coll_scratch_free(void);
+
 /* The message tag of g's sync area: distinct for areas less than 32768 areas apart. */
 int shoal_area_tag(const struct shoal_group *g);
 
