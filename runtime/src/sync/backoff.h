@@ -28,7 +28,7 @@
  * progress): over a network that emulates RMA in software, every operation aimed at this PE
  * waits for its next progress call, so a napping PE adds a nap to every peer's round trip
  * (put+quiet, fetch-add, barrier 3-6x slower off-node). Long waits still nap. */
-#define SHOAL_SPIN_MORE_REMOTE (1u << 14)
+#define SHOAL_SPIN_MORE_REMOTE (1u << 11)
 
 struct shoal_backoff {
     unsigned n;

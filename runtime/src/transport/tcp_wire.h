@@ -45,7 +45,7 @@ uint64_t tcp_wire_send(int pe, const struct tcp_head *h, const void *data, int b
 /* The frame of this ticket has been handed to the kernel. */
 int tcp_wire_sent(int pe, uint64_t ticket);
 /* Write what is queued and read what has come, from every peer; handlers run from here.
- * Returns the frames that came. */
+ * Returns how many reads and writes moved bytes (0: nothing is going on). */
 int tcp_wire_progress(void);
 
 /* From transport/tcp.c. A frame's head from pe has come: where its h->len payload bytes go

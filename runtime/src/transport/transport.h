@@ -35,8 +35,9 @@ struct shoal_transport_ops {
     int (*fence)(void);      /* order: earlier puts/AMOs to a PE land before later ones */
     int (*quiet)(void);      /* complete every put, get and AMO issued so far */
     int (*flush)(int pe);    /* complete those to pe */
-    /* Let incoming operations land here (every wait calls it); returns how many came (a PE
-     * that serves others keeps polling instead of napping). */
+    /* Let incoming operations land here (every wait calls it); returns non-zero when anything
+     * came or went (a PE that serves others, or streams a message, keeps polling instead of
+     * napping). */
     int (*progress)(void);
     /* Two-sided messages, for the off-node stages of collectives: send slen bytes to PE `to`
      * and receive exactly rlen bytes from PE `from` (either side skipped when its PE is -1),
