@@ -216,15 +216,9 @@ int shoal_mpi_am_serve_unlocked(int *served)
 /* Inside enter/leave: a free slot, -1 when all are in flight. */
 static int take_slot(void)
 {
-    for (int k = 0; k < SLOTS; k++) {
-        const int i = (cursor + k) % SLOTS;
-        if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == FREE) {
-            cursor = (i + 1) % SLOTS;
-            slots[i].state = SENT;
-            return i;
-        }
-    }
-    return -1;
+    const int i = shoal_free_slot(&slots[0].state, sizeof slots[0], SLOTS, &cursor, FREE);
+    if (i >= 0) slots[i].state = SENT;
+    return i;
 }
 
 static int send_request(int pe, int i, int seg, size_t off, int op, size_t size,

@@ -24,4 +24,19 @@ static inline char *shoal_target_bytes(int seg, uint64_t off, uint64_t len)
     return off > g->size || g->size - off < len ? NULL : g->base + off;
 }
 
+/* Request slots of transports that wait for replies (mpi_am.c, tcp.c): the first of n states
+ * (first: slot 0's state word; stride: bytes from one slot to the next) that reads free,
+ * searched from *cursor on, which moves past it; -1 when none does. The caller claims it. */
+static inline int shoal_free_slot(int *first, size_t stride, int n, int *cursor, int free)
+{
+    for (int k = 0; k < n; k++) {
+        const int i = (*cursor + k) % n;
+        if (__atomic_load_n((int *)((char *)first + (size_t)i * stride), __ATOMIC_ACQUIRE) == free) {
+            *cursor = (i + 1) % n;
+            return i;
+        }
+    }
+    return -1;
+}
+
 #endif

@@ -86,15 +86,9 @@ static int wait_rc(const char *what, int pe, int rc)
 /* Inside the lock: a free slot, -1 when every one waits. */
 static int take_slot(void)
 {
-    for (int k = 0; k < SLOTS; k++) {
-        const int i = (cursor + k) % SLOTS;
-        if (__atomic_load_n(&slots[i].state, __ATOMIC_ACQUIRE) == FREE) {
-            cursor = (i + 1) % SLOTS;
-            slots[i] = (struct slot){.state = WAITING};
-            return i;
-        }
-    }
-    return -1;
+    const int i = shoal_free_slot(&slots[0].state, sizeof slots[0], SLOTS, &cursor, FREE);
+    if (i >= 0) slots[i] = (struct slot){.state = WAITING};
+    return i;
 }
 
 /* Send h to pe with a slot for its reply (dest: a get's); returns the slot. */
