@@ -104,6 +104,9 @@ void shoal_transport_select(const struct shoal_peer_info *info, int *map)
      * mix atomicity domains. Only the mpi transport has MPI-3 atomics. */
     const int mpi = shoal_g.remote && shoal_g.remote == shoal_transport_mpi;
     if (mpi) shoal_env_agree("SHOAL_MPI_ATOMICS (1: rma)", rma_atomics);
+    else if (rma_atomics && shoal_g.remote && me == 0)
+        shoal_warn("shmem_init", "SHOAL_MPI_ATOMICS=rma is for the mpi transport, and off-node PEs "
+                   "are reached by %s: ignored (SHOAL_OFFNODE=mpi uses MPI)", shoal_g.remote->name);
     shoal_g.amo_remote = rma_atomics && mpi ? shoal_g.remote : NULL;
 }
 
