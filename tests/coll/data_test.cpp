@@ -1,11 +1,16 @@
 // Data-movement collectives: broadcast, collect, fcollect, alltoall, alltoalls, for every type
 // of the RMA table and the mem forms, on the world, a strided team, a 2D-split team and a
-// team_init team; and the active-set 32/64 forms over several active sets (pSync restored).
+// team_init team; alltoalls of 1- to 16-byte elements on windows of the world (uneven across
+// nodes), nelems 0 included; and the active-set 32/64 forms over several active sets (pSync
+// restored).
 #include <gtest/gtest.h>
 #include <shmem.h>
 #include <shmemx.h>
 
 #include "coll_test_util.hpp"
+
+#include <utility>
+#include <vector>
 
 using namespace coll_test;
 
@@ -209,6 +214,79 @@ TEST(TeamDataMem, AllMemForms)
             }
         }
     }
+}
+
+// ---- alltoalls over uneven layouts ----------------------------------------------------------
+
+// Windows of the world, {first PE, size}: across 2 hosts x 2 PEs, {1, 3} holds 1 + 2 PEs of the
+// hosts and {0, 3} 2 + 1; across 2 x 3, {0, 4} holds 3 + 1. Every member index is a different
+// place in its host's subgroup.
+struct Window {
+    int start, size;
+};
+std::vector<Window> windows()
+{
+    const int n = npes();
+    std::vector<Window> w{{0, n}};
+    if (n >= 2) w.push_back({1, n - 1});
+    if (n >= 3) w.push_back({0, n - 1});
+    if (n >= 4) w.push_back({0, n - 2});
+    return w;
+}
+
+template <class T> using AlltoallsFn = int (*)(shmem_team_t, T *, const T *, ptrdiff_t, ptrdiff_t, size_t);
+
+// Every dest element is checked: element e of block i must be element e of block mi of member
+// i's source (val names the source PE and the element), and every other slot (stride gaps,
+// past the end; all of them for nelems 0) must still hold the sentinel.
+template <class T> void alltoall_layouts(AlltoallsFn<T> fn, const char *type)
+{
+    const size_t maxn = 300;
+    const size_t cap = maxn * (size_t)npes() * 3 + 8;
+    SymArray<T> src(cap), dst(cap);
+    unsigned salt = 0; // the same on every PE, members or not: rounds differ
+    for (const Window &w : windows()) {
+        salt = (salt / 64 + 1) * 64;
+        shmem_team_t t = SHMEM_TEAM_INVALID;
+        EXPECT_EQ(shmem_team_split_strided(SHMEM_TEAM_WORLD, w.start, 1, w.size, nullptr, 0, &t), 0);
+        if (t != SHMEM_TEAM_INVALID) {
+            const int n = shmem_team_n_pes(t), mi = shmem_team_my_pe(t);
+            for (size_t nel : {size_t(0), size_t(1), size_t(5), maxn}) {
+                for (const auto &st : {std::pair<ptrdiff_t, ptrdiff_t>{1, 1}, {2, 3}, {3, 1}}) {
+                    const size_t ds = (size_t)st.first, ss = (size_t)st.second;
+                    salt++;
+                    for (size_t x = 0; x < cap; x++) src[x] = dst[x] = sentinel<T>();
+                    for (size_t k = 0; k < (size_t)n * nel; k++) src[k * ss] = val<T>(me(), k, salt);
+                    shmem_team_sync(t);
+                    EXPECT_EQ(fn(t, dst.get(), src.get(), st.first, st.second, nel), 0);
+                    size_t bad = 0, first = 0;
+                    for (size_t x = 0; x < cap; x++) {
+                        T want = sentinel<T>();
+                        if (x % ds == 0 && x / ds < (size_t)n * nel) {
+                            const size_t i = x / ds / nel, e = x / ds % nel;
+                            want = val<T>(w.start + (int)i, (size_t)mi * nel + e, salt);
+                        }
+                        if (!(dst[x] == want) && bad++ == 0) first = x;
+                    }
+                    EXPECT_EQ(bad, 0u) << type << " alltoalls on PEs " << w.start << ".."
+                                       << w.start + w.size - 1 << ", nelems " << nel << ", dst "
+                                       << ds << ", sst " << ss << ": first wrong dest element " << first;
+                    shmem_team_sync(t);
+                }
+            }
+            shmem_team_destroy(t);
+        }
+        shmem_barrier_all();
+    }
+}
+
+TEST(AlltoallLayouts, ElementSizesStridesAndEmpty)
+{
+    alltoall_layouts<uint8_t>(shmem_uint8_alltoalls, "uint8");
+    alltoall_layouts<uint16_t>(shmem_uint16_alltoalls, "uint16");
+    alltoall_layouts<uint32_t>(shmem_uint32_alltoalls, "uint32");
+    alltoall_layouts<uint64_t>(shmem_uint64_alltoalls, "uint64");
+    alltoall_layouts<long double>(shmem_longdouble_alltoalls, "longdouble"); // 16 bytes
 }
 
 // ---- Active-set forms ----------------------------------------------------------------------

@@ -5,29 +5,14 @@
  * first signal that their source is ready and their dest may be written. collect: block
  * sizes differ; each member publishes its size in its area (SHOAL_W_COUNT, read by its
  * leader through the mapping, zeroed after the release), and the leaders exchange their
- * subgroups' sizes first. Private payloads (team creation: small, dest in private memory)
- * keep the pull-based form (pull.c). */
+ * subgroups' sizes first. Private payloads (fcollect only; small, from and to private
+ * memory): the leader reads each member's copy staged in the member's sync area
+ * (shoal_stage) and relays the result through its own (shoal_node_relay), from where every
+ * member copies it into its dest. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "coll/engine/remote/remote.h"
-
-/* Members grouped by subgroup, ascending: subgroup r's are idx[at[r]] .. idx[at[r + 1] - 1].
- * One allocation (free the returned idx): idx (n), at (m + 1), a cursor (m). */
-static int *members_by_subgroup(const struct shoal_group *g, const struct shoal_part *p,
-                                int **at_out)
-{
-    const int n = g->size, m = p->nlead;
-    int *idx = shoal_coll_xmalloc(((size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
-    int *at = idx + n, *cursor = at + m + 1;
-    memset(at, 0, ((size_t)m + 1) * sizeof *at);
-    for (int i = 0; i < n; i++) at[p->sg[i] + 1]++;
-    for (int r = 0; r < m; r++) at[r + 1] += at[r];
-    memcpy(cursor, at, (size_t)m * sizeof *cursor);
-    for (int i = 0; i < n; i++) idx[cursor[p->sg[i]]++] = i;
-    *at_out = at;
-    return idx;
-}
 
 /* Subgroup r's blocks of dest, packed in buf (pack) or from buf (unpack); returns the bytes. */
 static size_t pack(char *buf, char *dest, const int *idx, const int *at, int r,
@@ -46,10 +31,10 @@ static size_t pack(char *buf, char *dest, const int *idx, const int *at, int r,
 /* size[i]: member i's block; known (fcollect) or, for collect (known == 0), read from my
  * members' areas and exchanged between the leaders. */
 static void leader(const struct shoal_group *g, const struct shoal_part *p, char *dest,
-                   const void *src, size_t *size, int known)
+                   const void *src, size_t *size, int known, int priv)
 {
     const int n = g->size, m = p->nlead, r = p->lrank, tag = shoal_area_tag(g);
-    int *at, *idx = members_by_subgroup(g, p, &at);
+    int *at, *idx = shoal_part_by_subgroup(g, p, &at);
     shoal_node_arrive(g, p, g->me);
     if (!known) {
         long *sz = shoal_coll_xmalloc((size_t)n * sizeof *sz);
@@ -78,7 +63,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
         const size_t b = pack(NULL, dest, idx, at, s, size, off, 0);
         most = b > most ? b : most;
     }
-    char *out = shoal_coll_xmalloc(most), *in = shoal_coll_xmalloc(most);
+    char *out = shoal_coll_scratch(0, most), *in = shoal_coll_scratch(1, most);
     const size_t mine = pack(out, dest, idx, at, r, size, off, 0);
     for (int s = 1; s < m; s++) {
         const int to = shoal_wrap(r + s, m), from = shoal_wrap(r - s + m, m);
@@ -86,42 +71,45 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
                   pack(NULL, dest, idx, at, from, size, off, 0));
         pack(in, dest, idx, at, from, size, off, 1);
     }
-    free(out);
-    free(in);
+    shoal_coll_scratch_release(0);
+    shoal_coll_scratch_release(1);
     free(off);
     free(idx);
-    shoal_node_deliver(g, p, g->me, dest, dest, total);
+    if (priv) shoal_node_relay(g, p, dest, total);
+    else shoal_node_deliver(g, p, g->me, dest, dest, total);
 }
 
+/* known: fcollect (every block nbytes); flags: SHOAL_COLL_PRIVATE (fcollect only). */
 static void gather(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
-                   int known)
+                   int known, int flags)
 {
+    const int priv = flags & SHOAL_COLL_PRIVATE;
     struct shoal_part p;
     shoal_part_init(&p, g);
+    const void *from = shoal_stage(g, src, nbytes, flags);
     if (shoal_part_leader(&p, g)) {
         size_t *size = shoal_coll_xmalloc((size_t)g->size * sizeof *size);
         for (int i = 0; i < g->size; i++) size[i] = nbytes; /* collect: mine; the rest read */
-        leader(g, &p, dest, src, size, known);
+        leader(g, &p, dest, from, size, known, priv);
         free(size);
     } else {
         if (!known) __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
         shoal_node_arrive(g, &p, p.mine[0]);
-        shoal_node_release(g, &p, p.mine[0]);
+        if (priv) shoal_node_fetch(g, &p, p.mine[0], dest, (size_t)g->size * nbytes);
+        else shoal_node_release(g, &p, p.mine[0]);
         if (!known) __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
     }
+    shoal_unstage(from, src, nbytes);
     shoal_part_fini(&p);
 }
 
 void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
                           size_t nbytes, int flags)
 {
-    if (flags & SHOAL_COLL_PRIVATE)
-        shoal_xcoll_fcollect_pull(g, dest, src, nbytes, flags);
-    else
-        gather(g, dest, src, nbytes, 1);
+    gather(g, dest, src, nbytes, 1, flags);
 }
 
 void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes)
 {
-    gather(g, dest, src, nbytes, 0);
+    gather(g, dest, src, nbytes, 0, 0);
 }

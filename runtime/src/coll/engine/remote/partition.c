@@ -1,5 +1,5 @@
-/* Mapped subgroups of a group (remote.h), the area's message tag, and the two node-stage
- * steps and the message primitive every remote algorithm is built from. */
+/* Mapped subgroups of a group (remote.h), the area's message tag, and the node-stage steps
+ * and the message primitive every remote algorithm is built from. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +54,20 @@ void shoal_part_init(struct shoal_part *p, const struct shoal_group *g)
         p->sg[i] = r;
     }
     free(table);
+}
+
+int *shoal_part_by_subgroup(const struct shoal_group *g, const struct shoal_part *p, int **at_out)
+{
+    const int n = g->size, m = p->nlead;
+    int *idx = shoal_coll_xmalloc(((size_t)n + 2 * (size_t)m + 1) * sizeof *idx);
+    int *at = idx + n, *cursor = at + m + 1;
+    memset(at, 0, ((size_t)m + 1) * sizeof *at);
+    for (int i = 0; i < n; i++) at[p->sg[i] + 1]++;
+    for (int r = 0; r < m; r++) at[r + 1] += at[r];
+    memcpy(cursor, at, (size_t)m * sizeof *cursor);
+    for (int i = 0; i < n; i++) idx[cursor[p->sg[i]]++] = i;
+    *at_out = at;
+    return idx;
 }
 
 int shoal_area_tag(const struct shoal_group *g)
@@ -136,4 +150,36 @@ void shoal_coll_scratch_free(void)
         scratch[k].p = NULL;
         scratch[k].n = 0;
     }
+}
+
+/* Private payloads: SHOAL_MB_BYTES at a time through head's mailbox region (its staged copy,
+ * if any, has been read by then), each chunk released to the members and taken back. */
+void shoal_node_relay(const struct shoal_group *g, const struct shoal_part *p, const void *data,
+                      size_t nbytes)
+{
+    if (p->nmine == 1) return;
+    char *box = shoal_stage_box(g);
+    size_t off = 0;
+    do {
+        const size_t len = nbytes - off < SHOAL_MB_BYTES ? nbytes - off : SHOAL_MB_BYTES;
+        memcpy(box, (const char *)data + off, len);
+        shoal_node_release(g, p, g->me);
+        shoal_consume(&g->area[SHOAL_W_TAKEN], p->nmine - 1);
+        off += len;
+    } while (off < nbytes);
+    memset(box, 0, nbytes < SHOAL_MB_BYTES ? nbytes : SHOAL_MB_BYTES);
+}
+
+void shoal_node_fetch(const struct shoal_group *g, const struct shoal_part *p, int head,
+                      void *dest, size_t nbytes)
+{
+    const char *box = shoal_coll_ptr(shoal_stage_box(g), shoal_group_pe(g, head));
+    size_t off = 0;
+    do {
+        const size_t len = nbytes - off < SHOAL_MB_BYTES ? nbytes - off : SHOAL_MB_BYTES;
+        shoal_node_release(g, p, head);
+        memcpy((char *)dest + off, box, len);
+        shoal_signal(g, head, SHOAL_W_TAKEN);
+        off += len;
+    } while (off < nbytes);
 }

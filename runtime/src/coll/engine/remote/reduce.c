@@ -10,8 +10,7 @@
  *     sources have all been read by then, so a member's dest may be its source.
  * Every element is combined in one fixed order, the same for every member: identical bits,
  * floating point included. Private payloads (team creation): the leader reads the members'
- * staged copies and leaves the result in its own area, where members copy it from before
- * signalling that they are done with it. */
+ * staged copies and relays the result through its own area (shoal_node_relay). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,15 +71,12 @@ static void lead_allreduce(const struct shoal_group *g, const struct shoal_part 
 }
 
 static void member(const struct shoal_group *g, const struct shoal_part *p, void *dest,
-                   const void *from, size_t nbytes, int priv)
+                   size_t nbytes, int priv)
 {
     const int head = p->mine[0];
-    shoal_node_arrive(g, p, head);  /* my source is ready */
-    shoal_node_release(g, p, head); /* the result is in my dest, or (private) in head's area */
-    if (priv) {
-        memcpy(dest, shoal_coll_ptr(from, shoal_group_pe(g, head)), nbytes);
-        shoal_signal(g, head, SHOAL_W_TAKEN);
-    }
+    shoal_node_arrive(g, p, head); /* my source is ready */
+    if (priv) shoal_node_fetch(g, p, head, dest, nbytes); /* the result, from head's area */
+    else shoal_node_release(g, p, head);                  /* the result is in my dest */
 }
 
 static void leader(const struct shoal_group *g, const struct shoal_part *p, void *dest,
@@ -95,9 +91,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, void
     if (p->nlead > 1)
         lead_allreduce(g, p, shoal_area_tag(g), alone ? from : acc, acc, tmp, nbytes, count, fn);
     if (priv) {
-        memcpy((void *)from, acc, nbytes); /* my staged copy: read by now */
-        shoal_node_release(g, p, g->me);
-        shoal_consume(&g->area[SHOAL_W_TAKEN], p->nmine - 1);
+        shoal_node_relay(g, p, acc, nbytes); /* through my area: my staged copy is read */
         memcpy(dest, acc, nbytes);
         free(acc);
     } else {
@@ -116,7 +110,7 @@ void shoal_xcoll_reduce(const struct shoal_group *g, void *dest, const void *src
     if (shoal_part_leader(&p, g))
         leader(g, &p, dest, from, nbytes, count, fn, priv);
     else
-        member(g, &p, dest, from, nbytes, priv);
+        member(g, &p, dest, nbytes, priv);
     shoal_unstage(from, src, nbytes);
     shoal_part_fini(&p);
 }

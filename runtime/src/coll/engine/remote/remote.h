@@ -17,8 +17,8 @@
  *    was meant for.
  *
  * Files: partition.c (subgroups, tags, node-stage steps), barrier.c, reduce.c, bcast.c,
- * gather.c (fcollect, collect): hierarchical; pull.c (alltoall, private fcollect: still a
- * barrier, one transport get per member, a barrier).
+ * gather.c (fcollect, collect), alltoall.c (alltoall, alltoalls). No data moves by transport
+ * RMA: only node-stage copies through the mapping and leader messages.
  *
  * Counter invariants (coll/engine/group.h): every arrive signal a PE gets in a collective is
  * consumed by it before it releases anyone, and every release before the member returns, so
@@ -56,6 +56,9 @@ struct shoal_part {
 };
 
 void shoal_part_init(struct shoal_part *p, const struct shoal_group *g);
+/* Members grouped by subgroup, ascending: subgroup r's are idx[at[r]] .. idx[at[r + 1] - 1]
+ * (for my subgroup: p->mine). Returns idx, one allocation with at (free idx only). */
+int *shoal_part_by_subgroup(const struct shoal_group *g, const struct shoal_part *p, int **at);
 static inline void shoal_part_fini(struct shoal_part *p) { free(p->heap); }
 
 static inline int shoal_part_leader(const struct shoal_part *p, const struct shoal_group *g)
@@ -99,17 +102,28 @@ void shoal_node_release(const struct shoal_group *g, const struct shoal_part *p,
 void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p, int head,
                         void *dest, const void *data, size_t nbytes);
 
+/* The same for private payloads (the member's dest is not mapped): head passes data through
+ * its own mailbox region in chunks (relay), each member copies every chunk out (fetch) and
+ * tells head it has. Both sides pass the same nbytes. */
+void shoal_node_relay(const struct shoal_group *g, const struct shoal_part *p, const void *data,
+                      size_t nbytes);
+void shoal_node_fetch(const struct shoal_group *g, const struct shoal_part *p, int head,
+                      void *dest, size_t nbytes);
+
 /* Dissemination barrier among the leaders, with empty messages. Leaders only. */
 void shoal_lead_barrier(const struct shoal_group *g, const struct shoal_part *p, int tag);
 
-/* fcollect the pull-based way (pull.c): private payloads. */
-void shoal_xcoll_fcollect_pull(const struct shoal_group *g, void *dest, const void *src,
-                               size_t nbytes, int flags);
+/* The mailbox part of this PE's own sync area (SHOAL_MB_BYTES): symmetric, so the members
+ * of my subgroup read it through the mapping. */
+static inline void *shoal_stage_box(const struct shoal_group *g)
+{
+    return g->area + SHOAL_MB_FIRST_LINE * SHOAL_LINE;
+}
 
-/* Payloads in private memory (SHOAL_COLL_PRIVATE, small: team creation) are staged in the
- * mailbox part of this PE's own sync area, where the others read them, and zeroed when done
- * (the area is all zeros again when the collective returns). Returns where the members read
- * my payload: src itself when it is symmetric. */
+/* Payloads in private memory (SHOAL_COLL_PRIVATE, small: team creation) are staged in my
+ * stage box, where my leader reads them, and zeroed when done (the area is all zeros again
+ * when the collective returns). Returns where the leader reads my payload: src itself when
+ * it is symmetric. */
 static inline const void *shoal_stage(const struct shoal_group *g, const void *src,
                                       size_t nbytes, int flags)
 {
@@ -117,7 +131,7 @@ static inline const void *shoal_stage(const struct shoal_group *g, const void *s
     if (nbytes > SHOAL_MB_BYTES)
         shoal_fatal("collective", "internal error: %zu private bytes exceed the staging area",
                     nbytes);
-    long *box = g->area + SHOAL_MB_FIRST_LINE * SHOAL_LINE;
+    void *box = shoal_stage_box(g);
     memcpy(box, src, nbytes);
     return box;
 }
