@@ -17,8 +17,9 @@
 # Open MPI runs each program built with oshcc, with --mca osc ^rdma (as compare.sh);
 # Shoal runs its own build (the mpi transport: MPI-3 RMA over Open MPI's osc/ucx).
 # Figures: 8 B put+quiet and get latency, 1 MiB put bandwidth, fetch-add latency (heap),
-# barrier_all, 8 B and 1 MiB sum reduction (shmem_long_sum_to_all). Skipped (77) where
-# run.sh cannot make the hosts (not root, no mpirun or network namespaces).
+# barrier_all, 8 B and 1 MiB sum reduction (shmem_long_sum_to_all), 8 B and 64 KiB alltoall
+# (shmem_alltoall64, bytes per PE pair). Skipped (77) where run.sh cannot make the hosts (not
+# root, no mpirun or network namespaces).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
@@ -49,6 +50,8 @@ figures=(
     "barrier_all (us)|shmem_barrier|-o barrier_all|barrier_all|all"
     "sum reduce 8 B (us)|shmem_reduce|-s 8:8|8|all"
     "sum reduce 1 MiB (us)|shmem_reduce|-s 1M:1M|1048576|all"
+    "alltoall 8 B (us)|shmem_alltoall|-s 8:8|8|all"
+    "alltoall 64 KiB (us)|shmem_alltoall|-s 64K:64K|65536|all"
 )
 src_of() { # program -> source under benches/
     case $1 in
