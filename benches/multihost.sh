@@ -15,7 +15,8 @@
 # MULTIHOST_SPLIT_CPUS=1 (run.sh): each host on its own half of the CPUs.
 #
 # Open MPI runs each program built with oshcc, with --mca osc ^rdma (as compare.sh);
-# Shoal runs its own build (the mpi transport: MPI-3 RMA over Open MPI's osc/ucx).
+# Shoal runs its own build: off-node PEs through the tcp transport (the default where no node
+# has an RDMA device; SHOAL_OFFNODE=mpi in the environment measures the mpi transport instead).
 # Figures: 8 B put+quiet and get latency, 1 MiB put bandwidth, fetch-add latency (heap),
 # barrier_all, 8 B and 1 MiB sum reduction (shmem_long_sum_to_all), 8 B and 64 KiB alltoall
 # (shmem_alltoall64, bytes per PE pair). Skipped (77) where run.sh cannot make the hosts (not
