@@ -24,13 +24,9 @@
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
  * that is merely a little late costs no wake-up. */
 #define SHOAL_SPIN_MORE 2048u
-/* The same while an off-node transport is in use (each poll also runs its progress, ~1 ms in
- * all). Over a network that emulates RMA in software every operation aimed at this PE waits
- * for its next progress call, so a napping PE would add a nap to each peer's round trip: a
- * poll whose progress moved bytes starts the spin over (shoal_backoff). It was 16K polls
- * before that rule; so long a spin starved core-mates of simulated hosts sharing cores
- * (coll_reduce_test across them 61 -> 26 s). */
-#define SHOAL_SPIN_MORE_REMOTE (1u << 11)
+/* While an off-node transport is in use, its spin_more: over a network that emulates RMA in
+ * software every operation aimed at this PE waits for its next progress call, so a napping
+ * PE would add a nap to each peer's round trip. */
 
 struct shoal_backoff {
     unsigned n;
@@ -88,7 +84,7 @@ static inline void shoal_cpu_relax(void)
 
 static inline unsigned shoal_spin_more(void)
 {
-    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? SHOAL_SPIN_MORE_REMOTE : SHOAL_SPIN_MORE;
+    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;
 }
 
 /* A failed poll of this PE's memory: with an off-node transport in use, let incoming

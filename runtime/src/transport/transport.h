@@ -19,6 +19,10 @@
 struct shoal_transport_ops {
     const char *name;
     int ordered; /* 1: operations to one PE land in the order issued (no flush orders them) */
+    /* Polls a wait spins past its budget before it naps (sync/backoff.h). A transport whose
+     * progress sees every incoming operation (a poll that moved bytes starts the spin over)
+     * needs few; one whose progress cannot tell (MPI RMA served inside MPI) needs many. */
+    unsigned spin_more;
     /* Collective over the job, after the segments exist and peers are selected. */
     int (*init)(void);
     int (*fini)(void);
