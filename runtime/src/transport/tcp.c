@@ -75,9 +75,9 @@ static struct reading *reading;
 
 static int wait_rc(const char *what, int pe, int rc)
 {
-    if (rc) shoal_warn(__atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED) ?: "shmem",
-                       "the tcp transport: %s at PE %d failed: %s", what, pe,
-                       shoal_status_string(rc));
+    const char *routine = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
+    if (rc) shoal_warn(routine ? routine : "shmem", "the tcp transport: %s at PE %d failed: %s",
+                       what, pe, shoal_status_string(rc));
     return rc;
 }
 
@@ -228,44 +228,31 @@ static int tcp_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t siz
     return rc;
 }
 
-/* FLUSH every PE in pes[0 .. n) that was written since its last one, and wait for them. */
-static int flush_some(const int *pes, int n)
+/* FLUSH the PEs in [first, last] written since their last one and wait for the answers, up
+ * to BATCH at a time (the FLUSHes of a batch travel at once). */
+#define BATCH 64
+static int flush_range(int first, int last)
 {
     int rc = SHOAL_OK;
-    int *slot = malloc((size_t)(n > 0 ? n : 1) * sizeof *slot);
-    if (!slot) return SHOAL_ERR_NO_MEMORY;
-    for (int k = 0; k < n; k++) {
-        const int pe = pes[k];
-        slot[k] = -1;
-        if (!__atomic_load_n(&dirty[pe], __ATOMIC_RELAXED)) continue;
-        struct tcp_head h = {.type = TCP_FLUSH};
-        slot[k] = request(pe, &h, NULL, 0);
-    }
-    for (int k = 0; k < n; k++)
-        if (slot[k] >= 0) {
-            const int r = answer(slot[k], pes[k], NULL);
-            if (r && !rc) rc = wait_rc("an earlier put or atomic", pes[k], r);
+    for (int pe = first; pe <= last;) {
+        int to[BATCH], slot[BATCH], m = 0;
+        for (; pe <= last && m < BATCH; pe++) {
+            if (!__atomic_load_n(&dirty[pe], __ATOMIC_RELAXED)) continue;
+            struct tcp_head h = {.type = TCP_FLUSH};
+            to[m] = pe;
+            slot[m++] = request(pe, &h, NULL, 0);
         }
-    free(slot);
+        for (int k = 0; k < m; k++) {
+            const int r = answer(slot[k], to[k], NULL);
+            if (r && !rc) rc = wait_rc("an earlier put or atomic", to[k], r);
+        }
+    }
     return rc;
 }
 
 static int tcp_fence(void) { return SHOAL_OK; } /* one ordered stream per PE */
-
-static int tcp_quiet(void)
-{
-    if (!started) return SHOAL_OK;
-    const int n = shoal_g.npes;
-    int *pes = malloc((size_t)n * sizeof *pes), m = 0;
-    if (!pes) return SHOAL_ERR_NO_MEMORY;
-    for (int pe = 0; pe < n; pe++)
-        if (__atomic_load_n(&dirty[pe], __ATOMIC_RELAXED)) pes[m++] = pe;
-    const int rc = flush_some(pes, m);
-    free(pes);
-    return rc;
-}
-
-static int tcp_flush(int pe) { return flush_some(&pe, 1); }
+static int tcp_quiet(void) { return started ? flush_range(0, shoal_g.npes - 1) : SHOAL_OK; }
+static int tcp_flush(int pe) { return started ? flush_range(pe, pe) : SHOAL_OK; }
 
 static int tcp_progress(void)
 {
