@@ -8,7 +8,6 @@
 
 #include "bootstrap/bootstrap.h"
 #include "coll/call_check.h"
-#include "coll/engine/remote/remote.h"
 #include "core/check.h"
 #include "core/error.h"
 #include "core/remote.h"
@@ -115,7 +114,6 @@ void shmem_finalize(void)
     shoal_teams_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
     shoal_transport_stop();
-    shoal_coll_scratch_free();
     shoal_segments_fini();
     shoal_timeslice_fini();
     shoal_doorbell_fini();

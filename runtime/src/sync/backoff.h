@@ -56,6 +56,12 @@ static inline void shoal_wait_at(const char *routine)
 {
     __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
 }
+/* The routine now waiting, for messages from inside a wait ("a wait" when none is set). */
+static inline const char *shoal_wait_routine_now(void)
+{
+    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
+    return r ? r : "a wait";
+}
 /* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
  * dump, and prints the hang line after SHOAL_HANG_TIMEOUT seconds. */
 void shoal_wait_slow(struct shoal_backoff *b);

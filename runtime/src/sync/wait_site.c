@@ -41,11 +41,6 @@ static double timeout_s(void)
 
 void shoal_wait_site_init(void) { timeout_s(); }
 
-static const char *routine_now(void)
-{
-    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    return r ? r : "a wait";
-}
 
 void shoal_wait_slow(struct shoal_backoff *b)
 {
@@ -58,7 +53,7 @@ void shoal_wait_slow(struct shoal_backoff *b)
             __atomic_store_n(&site->active, 0, __ATOMIC_RELAXED);
             site->since = t;
             site->pe = b->pe;
-            snprintf(site->routine, sizeof site->routine, "%s", routine_now());
+            snprintf(site->routine, sizeof site->routine, "%s", shoal_wait_routine_now());
             __atomic_store_n(&site->active, 1, __ATOMIC_RELEASE);
             __atomic_store_n(&site_busy, 0, __ATOMIC_RELEASE);
         }
@@ -68,10 +63,10 @@ void shoal_wait_slow(struct shoal_backoff *b)
     if (b->reported || limit == 0 || t - b->since < limit) return;
     b->reported = 1;
     if (b->pe >= 0)
-        shoal_warn(routine_now(), "waited %.0f s for PE %d; still waiting (SHOAL_HANG_TIMEOUT)",
+        shoal_warn(shoal_wait_routine_now(), "waited %.0f s for PE %d; still waiting (SHOAL_HANG_TIMEOUT)",
                    t - b->since, b->pe);
     else
-        shoal_warn(routine_now(), "waited %.0f s for a peer's update; still waiting "
+        shoal_warn(shoal_wait_routine_now(), "waited %.0f s for a peer's update; still waiting "
                    "(SHOAL_HANG_TIMEOUT)", t - b->since);
 }
 

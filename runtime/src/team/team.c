@@ -124,6 +124,7 @@ void shoal_teams_fini(void)
     teams_alive = 0;
     shoal_teams_unlock();
     shoal_team_init_board_fini();
+    shoal_coll_scratch_free();
     shoal_call_check_fini();
 }
 

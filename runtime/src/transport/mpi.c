@@ -221,11 +221,6 @@ static int rma_flush_unlocked(int pe)
     return shoal_mpi_ok_to(rc, "MPI_Win_flush", pe);
 }
 
-static const char *wait_routine(void)
-{
-    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    return r ? r : "a wait";
-}
 
 static int progress_unlocked(void)
 {
@@ -236,7 +231,7 @@ static int progress_unlocked(void)
                                         MPI_STATUS_IGNORE), "MPI_Iprobe", -1);
     /* A wait cannot go on without the transport (its writer may be unreachable). */
     if (rc != SHOAL_OK)
-        shoal_fatal(wait_routine(), "the mpi transport failed while waiting: %s",
+        shoal_fatal(shoal_wait_routine_now(), "the mpi transport failed while waiting: %s",
                     shoal_status_string(rc));
     return served;
 }

@@ -272,11 +272,6 @@ int shoal_mpi_am_get(int pe, int seg, size_t off, void *dest, size_t len)
 {
     if (!shoal_host_seg(seg) || len > SHOAL_MPI_AM_GET_MAX) return SHOAL_ERR_NOT_ATTACHED;
     if (len == 0) return SHOAL_OK;
-    const char *mapped = shoal_g.peers[pe].base[seg];
-    if (mapped) {
-        memcpy(dest, mapped + off, len);
-        return SHOAL_OK;
-    }
     return request(pe, seg, off, OP_GET, len, NULL, NULL, NULL, dest);
 }
 
@@ -284,13 +279,6 @@ int shoal_mpi_am_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t s
                      const void *operand, const void *cond, void *result)
 {
     if (!shoal_host_seg(seg)) return SHOAL_ERR_NOT_ATTACHED;
-    /* A word mapped here (this PE's, or a node-local peer's under SHOAL_TRANSPORT=mpi): a CPU
-     * atomic is in the same domain as the owner's. */
-    char *mapped = shoal_g.peers[pe].base[seg];
-    if (mapped) {
-        shoal_host_mem.amo(op, mapped + off, size, operand, cond, result);
-        return SHOAL_OK;
-    }
     return request(pe, seg, off, (int)op, size, operand, cond, result, NULL);
 }
 

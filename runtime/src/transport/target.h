@@ -31,7 +31,8 @@ static inline int shoal_free_slot(int *first, size_t stride, int n, int *cursor,
 {
     for (int k = 0; k < n; k++) {
         const int i = (*cursor + k) % n;
-        if (__atomic_load_n((int *)((char *)first + (size_t)i * stride), __ATOMIC_ACQUIRE) == free) {
+        const int *state = (const int *)((const char *)first + (size_t)i * stride);
+        if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == free) {
             *cursor = (i + 1) % n;
             return i;
         }

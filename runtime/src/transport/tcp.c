@@ -75,8 +75,7 @@ static struct reading *reading;
 
 static int wait_rc(const char *what, int pe, int rc)
 {
-    const char *routine = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    if (rc) shoal_warn(routine ? routine : "shmem", "the tcp transport: %s at PE %d failed: %s",
+    if (rc) shoal_warn(shoal_wait_routine_now(), "the tcp transport: %s at PE %d failed: %s",
                        what, pe, shoal_status_string(rc));
     return rc;
 }
@@ -205,11 +204,6 @@ static int tcp_amo(int pe, int seg, size_t off, enum shoal_amo_op op, size_t siz
                    const void *operand, const void *cond, void *result)
 {
     if (!shoal_host_seg(seg)) return SHOAL_ERR_NOT_ATTACHED;
-    char *mapped = shoal_g.peers[pe].base[seg];
-    if (mapped) { /* this PE's own word: the same CPU atomics its owner's peers use */
-        shoal_host_mem.amo(op, mapped + off, size, operand, cond, result);
-        return SHOAL_OK;
-    }
     struct tcp_head h = {.type = TCP_AMO, .op = (uint8_t)op, .size = (uint8_t)size,
                          .seg = (uint8_t)seg, .off = off};
     if (operand) memcpy(&h.operand, operand, size);
@@ -428,7 +422,8 @@ static const struct shoal_transport_ops tcp_ops = {
     .name = "tcp", .ordered = 1,
     /* ~1 ms of polls; 16K starved core-mates of simulated hosts sharing cores (coll_reduce_test
      * across them 61 -> 26 s with 2048). */
-    .spin_more = 1u << 11, .init = tcp_init, .fini = tcp_fini, .attach = tcp_seg, .detach = tcp_detach,
+    .spin_more = 1u << 11, .init = tcp_init, .fini = tcp_fini, .attach = tcp_seg,
+    .detach = tcp_detach,
     .put = tcp_put, .get = tcp_get, .amo = tcp_amo, .fence = tcp_fence, .quiet = tcp_quiet,
     .flush = tcp_flush, .progress = tcp_progress, .sendrecv = tcp_sendrecv,
 };

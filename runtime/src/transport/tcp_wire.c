@@ -58,16 +58,12 @@ static struct conn **conns;   /* the open ones */
 static int nconns, epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
 
-static const char *routine(void)
-{
-    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    return r ? r : "shmem";
-}
 
 static noreturn void gone(struct conn *c, const char *what, int err)
 {
-    shoal_fatal(routine(), "the tcp transport: %s PE %d failed: %s (has PE %d or its host gone?)",
-                what, c->pe, err ? strerror(err) : "the connection was closed", c->pe);
+    shoal_fatal(shoal_wait_routine_now(),
+                "the tcp transport: %s PE %d failed: %s (has PE %d or its host gone?)", what,
+                c->pe, err ? strerror(err) : "the connection was closed", c->pe);
 }
 
 /* ---- sending ---- */
@@ -131,7 +127,8 @@ uint64_t tcp_wire_send(int pe, const struct tcp_head *h, const void *data, int b
     /* The entry holds the unwritten part of the payload: borrowed, or copied after it. */
     const size_t rest = h->len - pdone, copy = borrow ? 0 : rest;
     struct out *o = malloc(sizeof *o + copy);
-    if (!o) shoal_fatal(routine(), "the tcp transport: out of memory (%zu bytes)", copy);
+    if (!o)
+        shoal_fatal(shoal_wait_routine_now(), "the tcp transport: out of memory (%zu bytes)", copy);
     *o = (struct out){.h = *h, .hdone = hdone, .plen = rest, .ticket = ticket};
     o->p = rest ? (const char *)data + pdone : NULL;
     if (copy) o->p = memcpy(o + 1, o->p, copy);

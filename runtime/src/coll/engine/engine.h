@@ -87,5 +87,7 @@ void shoal_xcoll_alltoall(const struct shoal_group *g, void *dest, const void *s
                           ptrdiff_t sst, size_t nelems, size_t esize);
 void shoal_xcoll_reduce(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
                         size_t count, shoal_combine_fn fn, int flags);
+/* Free the calling thread's receive buffers kept by the off-node engine (shmem_finalize). */
+void shoal_coll_scratch_free(void);
 
 #endif

@@ -81,8 +81,6 @@ static inline void *shoal_coll_xmalloc(size_t n)
 #define SHOAL_SCRATCH_KEEP ((size_t)8 << 20)
 void *shoal_coll_scratch(int k, size_t n);
 void shoal_coll_scratch_release(int k);
-/* Free this thread's buffers (shmem_finalize, for the thread that calls it). */
-void shoal_coll_scratch_free(void);
 
 /* The message tag of g's sync area: distinct for areas less than 32768 areas apart. */
 int shoal_area_tag(const struct shoal_group *g);
