@@ -271,4 +271,46 @@ TEST(ReduceBits, SameBitsOnEveryPe)
     }
 }
 
+// Vectors from 64 KiB, which leaders on different nodes halve (reduce-scatter) and gather
+// back: odd counts split into unequal halves, 1-byte and 8-byte elements, in place and out of
+// place, on the world and on a team of every other PE (with 3 PEs: one whose size is not a
+// power of two, so an extra leader folds in). Each element's expected value names its index.
+template <class T, class Fn> void check_large(Fn fn, Op op, size_t cnt, shmem_team_t team)
+{
+    SymArray<T> src(cnt), dst(cnt); // every PE allocates: shmem_malloc is collective
+    if (team == SHMEM_TEAM_INVALID) return;
+    const int size = shmem_team_n_pes(team);
+    std::vector<int> world(size);
+    for (int j = 0; j < size; j++) world[j] = shmem_team_translate_pe(team, j, SHMEM_TEAM_WORLD);
+    for (int inplace = 0; inplace < 2; inplace++) {
+        for (size_t i = 0; i < cnt; i++) src[i] = rval<T>(op, me(), i), dst[i] = T(99);
+        shmem_team_sync(team);
+        T *out = inplace ? src.get() : dst.get();
+        EXPECT_EQ(fn(team, out, src.get(), cnt), 0);
+        size_t bad = 0, first = cnt;
+        for (size_t i = 0; i < cnt; i++) {
+            T want = rval<T>(op, world[0], i);
+            for (int j = 1; j < size; j++) want = combine(op, want, rval<T>(op, world[j], i));
+            if (out[i] != want && bad++ == 0) first = i;
+        }
+        EXPECT_EQ(bad, 0u) << cnt << " elements of " << sizeof(T) << " B on " << size << " PEs"
+                           << (inplace ? " in place" : "") << ", first bad: " << first;
+        shmem_team_sync(team);
+    }
+}
+
+TEST(ReduceLarge, OddCountsAndHalves)
+{
+    shmem_team_t evens = SHMEM_TEAM_INVALID;
+    if (npes() > 2) shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (npes() + 1) / 2, nullptr, 0, &evens);
+    for (shmem_team_t team : {SHMEM_TEAM_WORLD, evens}) {
+        check_large<long>(shmem_long_sum_reduce, SUM, (size_t(1) << 14) + 3, team);
+        check_large<int8_t>(shmem_int8_xor_reduce, XOR, (size_t(1) << 16) + 5, team);
+        check_large<uint64_t>(shmem_uint64_xor_reduce, XOR, (size_t(1) << 17) + 1, team);
+        if (npes() <= 2) break;
+    }
+    shmem_barrier_all();
+    if (evens != SHMEM_TEAM_INVALID) shmem_team_destroy(evens);
+}
+
 } // namespace

@@ -2,7 +2,15 @@
  * frames not yet handed to the kernel (written, several at once, by every send and every
  * progress call) and a parser for what comes in: bytes are read into a staging buffer and
  * copied where tcp_on_head says, except the rest of a large payload, read straight into
- * place. A connection that ends without BYE means its PE or host is gone: fatal, naming it. */
+ * place. A connection that ends without BYE means its PE or host is gone: fatal, naming it.
+ *
+ * Lanes: each pair has SHOAL_TCP_LANES connections (default 4). Frames travel on the first
+ * (the main one, which orders them); a large borrowed payload is cut into parts, the first
+ * after its head on the main connection, the others as bare bytes on the other lanes, in the
+ * same order as the heads. The reader expects the parts of the frame it has read the head
+ * of, and reads nothing further from the main connection until they are all in place, so
+ * frames still apply in the order sent. Why: over one socket the kernel moves ~1.6 GB/s each
+ * way at once here; over four, ~4 GB/s (benches/RESULTS.md, session 7). */
 #include "transport/tcp_wire.h"
 
 #include <arpa/inet.h>
@@ -14,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -26,9 +35,14 @@
 #define STAGE (64 * 1024) /* bytes one recv reads at most */
 #define DIRECT 16384      /* a payload with this much left is read straight into place */
 #define IOV 32            /* frames one sendmsg writes at most */
-#define EPOLL_FROM 1 /* with more connections than this, progress asks epoll who has data (one
+#define EPOLL_FROM 1 /* with more peers than this, progress asks epoll who has data (one
                       * system call however many there are; an idle poll is all system call) */
-#define HELLO 0x5348414c4c544350ull /* a connection's first 8 bytes, then the PE */
+#define HELLO 0x5348414c4c544350ull /* a connection's first 8 bytes, then the PE and lane */
+#define LANES_MAX 8
+#define LANES_DEFAULT 4
+#define PART_MIN (32 << 10) /* bytes per part at least: smaller payloads go whole */
+#define CHUNK (64 << 10)    /* bytes one sendmsg writes at most, so that lanes take turns */
+#define PARTS_SHIFT 24      /* a head's flags: its part count (the wire's own byte) */
 
 struct out {
     struct out *next;
@@ -51,11 +65,19 @@ struct conn {
     char *pstart, *pdst;      /* its payload's place (NULL: dropped) */
     size_t pleft;
     int bye, eof;
+    /* lanes: main connection -> lane[0] (itself) .. lane[nlanes - 1]; a lane -> its main */
+    struct conn *lane[LANES_MAX], *main;
+    int nlanes;
+    uint64_t lane_ticket;     /* a lane's: the ticket of the last part queued on it */
+    int parts_left, stalled;  /* main's: lane parts of the frame in h still to come */
+    char *xdst;               /* a lane's: where the part it is reading goes (NULL: dropped) */
+    size_t xleft;             /* bytes of that part still to come (0: none expected) */
 };
 
-static struct conn **conn_of; /* by PE; NULL: not through tcp */
-static struct conn **conns;   /* the open ones */
-static int nconns, epfd = -1;
+static struct conn **conn_of; /* by PE, its main connection; NULL: not through tcp */
+static struct conn **conns;   /* the main connections */
+static struct conn **all;     /* every connection (lanes too) */
+static int nconns, nall, epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
 
 
@@ -68,22 +90,26 @@ static noreturn void gone(struct conn *c, const char *what, int err)
 
 /* ---- sending ---- */
 
-/* Write queued frames until the kernel takes no more. */
-static void push(struct conn *c)
+/* Write up to CHUNK queued bytes; 1 when the kernel took them all and more are queued. */
+static int push(struct conn *c)
 {
     while (c->qhead) {
         struct iovec iov[2 * IOV];
         int n = 0;
-        for (struct out *o = c->qhead; o && n + 2 <= 2 * IOV; o = o->next) { /* 2 each */
+        size_t room = CHUNK;
+        for (struct out *o = c->qhead; o && room && n + 2 <= 2 * IOV; o = o->next) { /* 2 each */
             if (o->hdone < sizeof o->h)
                 iov[n++] = (struct iovec){(char *)&o->h + o->hdone, sizeof o->h - o->hdone};
-            if (o->pdone < o->plen)
-                iov[n++] = (struct iovec){(char *)o->p + o->pdone, o->plen - o->pdone};
+            if (o->pdone < o->plen) {
+                const size_t k = o->plen - o->pdone < room ? o->plen - o->pdone : room;
+                iov[n++] = (struct iovec){(char *)o->p + o->pdone, k};
+                room -= k;
+            }
         }
         struct msghdr m = {.msg_iov = iov, .msg_iovlen = (size_t)n};
         ssize_t w = sendmsg(c->fd, &m, MSG_DONTWAIT | MSG_NOSIGNAL);
         if (w < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK) return;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
             if (errno == EINTR) continue;
             gone(c, "sending to", errno);
         }
@@ -95,19 +121,74 @@ static void push(struct conn *c)
             o->hdone += h, left -= h;
             const size_t p = o->plen - o->pdone < left ? o->plen - o->pdone : left;
             o->pdone += p, left -= p;
-            if (o->hdone < sizeof o->h || o->pdone < o->plen) return; /* the kernel is full */
+            if (o->hdone < sizeof o->h || o->pdone < o->plen) break; /* chunk or kernel full */
             __atomic_store_n(&c->written, o->ticket, __ATOMIC_RELEASE);
             c->qhead = o->next;
             if (!c->qhead) c->qtail = NULL;
             free(o);
         }
+        return c->qhead != NULL;
     }
+    return 0;
+}
+
+/* Push c's lanes in turns until none takes more. */
+static void push_lanes(struct conn *c)
+{
+    for (int more = 1; more;) {
+        more = 0;
+        for (int k = 0; k < c->nlanes; k++)
+            if (c->lane[k]->qhead) more |= push(c->lane[k]);
+    }
+}
+
+/* Queue a borrowed (or, with copy, copied) payload and maybe a head on c. */
+static void enqueue(struct conn *c, const struct tcp_head *h, size_t hdone, const char *p,
+                    size_t plen, int copy, uint64_t ticket)
+{
+    struct out *o = malloc(sizeof *o + (copy ? plen : 0));
+    if (!o)
+        shoal_fatal(shoal_wait_routine_now(), "the tcp transport: out of memory (%zu bytes)", plen);
+    *o = (struct out){.hdone = hdone, .p = plen ? p : NULL, .plen = plen, .ticket = ticket};
+    if (h) o->h = *h;
+    if (copy && plen) o->p = memcpy(o + 1, p, plen);
+    if (c->qtail) c->qtail->next = o;
+    else c->qhead = o;
+    c->qtail = o;
+}
+
+/* Where part k of n of a len-byte payload starts (part n: its end). */
+static size_t part_at(uint64_t len, int k, int n)
+{
+    return k == n ? (size_t)len : (size_t)(len * (uint64_t)k / (uint64_t)n) & ~(size_t)63;
+}
+
+/* The parts a payload goes in: 1 unless it is borrowed and large. */
+static int parts_for(const struct conn *c, uint64_t len, int borrow)
+{
+    const uint64_t n = borrow ? len / PART_MIN : 1;
+    return n < 2 ? 1 : n < (uint64_t)c->nlanes ? (int)n : c->nlanes;
 }
 
 uint64_t tcp_wire_send(int pe, const struct tcp_head *h, const void *data, int borrow)
 {
     struct conn *c = conn_of[pe];
     const uint64_t ticket = ++c->issued;
+    const int parts = parts_for(c, h->len, borrow);
+    if (parts > 1) { /* the head and part 0 on the main connection, one part per other lane */
+        struct tcp_head hp = *h;
+        hp.flags |= (uint32_t)parts << PARTS_SHIFT;
+        enqueue(c, &hp, 0, data, part_at(h->len, 1, parts), 0, ticket);
+        for (int k = 1; k < parts; k++) {
+            struct conn *l = c->lane[k];
+            const size_t at = part_at(h->len, k, parts);
+            enqueue(l, NULL, sizeof *h, (const char *)data + at,
+                    part_at(h->len, k + 1, parts) - at, 0, ticket);
+            __atomic_store_n(&l->lane_ticket, ticket, __ATOMIC_RELEASE);
+        }
+        push_lanes(c);
+        return ticket;
+    }
     size_t hdone = 0, pdone = 0;
     if (!c->qhead) { /* nothing ahead of it: try at once */
         struct iovec iov[2] = {{(void *)h, sizeof *h}, {(void *)data, h->len}};
@@ -125,48 +206,77 @@ uint64_t tcp_wire_send(int pe, const struct tcp_head *h, const void *data, int b
         pdone = n - hdone;
     }
     /* The entry holds the unwritten part of the payload: borrowed, or copied after it. */
-    const size_t rest = h->len - pdone, copy = borrow ? 0 : rest;
-    struct out *o = malloc(sizeof *o + copy);
-    if (!o)
-        shoal_fatal(shoal_wait_routine_now(), "the tcp transport: out of memory (%zu bytes)", copy);
-    *o = (struct out){.h = *h, .hdone = hdone, .plen = rest, .ticket = ticket};
-    o->p = rest ? (const char *)data + pdone : NULL;
-    if (copy) o->p = memcpy(o + 1, o->p, copy);
-    if (c->qtail) c->qtail->next = o;
-    else c->qhead = o;
-    c->qtail = o;
-    push(c);
+    enqueue(c, h, hdone, (const char *)data + pdone, h->len - pdone, !borrow, ticket);
+    while (push(c)) continue;
     return ticket;
 }
 
 int tcp_wire_sent(int pe, uint64_t ticket)
 {
-    return __atomic_load_n(&conn_of[pe]->written, __ATOMIC_ACQUIRE) >= ticket;
+    const struct conn *c = conn_of[pe];
+    if (__atomic_load_n(&c->written, __ATOMIC_ACQUIRE) < ticket) return 0;
+    for (int k = 1; k < c->nlanes; k++) { /* its parts, and those of frames before it */
+        const uint64_t last = __atomic_load_n(&c->lane[k]->lane_ticket, __ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&c->lane[k]->written, __ATOMIC_ACQUIRE) < (last < ticket ? last : ticket))
+            return 0;
+    }
+    return 1;
 }
 
 /* ---- receiving ---- */
 
-/* The frame in c->h is whole. */
+static void parse(struct conn *c);
+static void pull(struct conn *c);
+
+/* The main connection's part of the frame in c->h has come: apply it, or stall the
+ * connection until the other lanes' parts have come too. */
 static void frame_done(struct conn *c)
 {
     c->in_payload = 0;
+    if (c->parts_left) {
+        c->stalled = 1;
+        return;
+    }
     if (c->h.type == TCP_BYE) c->bye = 1;
     else tcp_on_frame(c->pe, &c->h, c->pstart);
+}
+
+/* A lane's part has come; the last one of a stalled frame applies it and parses on. */
+static void part_done(struct conn *c)
+{
+    if (--c->parts_left || !c->stalled) return;
+    c->stalled = 0;
+    tcp_on_frame(c->pe, &c->h, c->pstart);
+    parse(c);
 }
 
 static void head_done(struct conn *c)
 {
     c->hgot = 0;
     c->pstart = c->pdst = c->h.type == TCP_BYE ? NULL : tcp_on_head(c->pe, &c->h);
+    const int parts = (int)(c->h.flags >> PARTS_SHIFT);
     c->pleft = c->h.len;
+    if (parts > 1) {
+        if (parts > c->nlanes)
+            shoal_fatal("shmem", "the tcp transport: PE %d sent a frame in %d parts over %d "
+                        "lanes", c->pe, parts, c->nlanes);
+        c->pleft = part_at(c->h.len, 1, parts);
+        c->parts_left = parts - 1;
+        for (int k = 1; k < parts; k++) {
+            struct conn *l = c->lane[k];
+            const size_t at = part_at(c->h.len, k, parts);
+            l->xdst = c->pstart ? c->pstart + at : NULL;
+            l->xleft = part_at(c->h.len, k + 1, parts) - at;
+        }
+    }
     c->in_payload = 1;
     if (c->pleft == 0) frame_done(c);
 }
 
-/* Parse the staged bytes. */
+/* Parse the staged bytes (up to a frame that waits for its other parts). */
 static void parse(struct conn *c)
 {
-    while (c->spos < c->send_) {
+    while (c->spos < c->send_ && !c->stalled) {
         const size_t avail = c->send_ - c->spos;
         if (!c->in_payload) {
             const size_t k = sizeof c->h - c->hgot < avail ? sizeof c->h - c->hgot : avail;
@@ -182,9 +292,30 @@ static void parse(struct conn *c)
     }
 }
 
+/* A lane: read the part it expects, if any (what comes before its head stays queued). */
+static void pull_part(struct conn *l)
+{
+    while (l->xleft) {
+        ssize_t r;
+        do r = recv(l->fd, l->xdst ? l->xdst : l->stage, l->xdst || l->xleft < STAGE ? l->xleft : STAGE,
+                    MSG_DONTWAIT);
+        while (r < 0 && errno == EINTR);
+        if (r < 0) {
+            if (errno == EAGAIN || errno == EWOULDBLOCK) return;
+            gone(l, "receiving from", errno);
+        }
+        if (r == 0) gone(l, "receiving from", 0);
+        moved++;
+        if (l->xdst) l->xdst += r;
+        l->xleft -= (size_t)r;
+        if (!l->xleft) part_done(l->main);
+    }
+}
+
+/* A main connection: read and parse what has come. */
 static void pull(struct conn *c)
 {
-    for (int rounds = 0; rounds < 64 && !c->eof; rounds++) {
+    for (int rounds = 0; rounds < 64 && !c->eof && !c->stalled; rounds++) {
         const int direct = c->in_payload && c->pdst && c->pleft >= DIRECT;
         ssize_t r;
         do r = direct ? recv(c->fd, c->pdst, c->pleft, MSG_DONTWAIT)
@@ -210,19 +341,42 @@ static void pull(struct conn *c)
     }
 }
 
+/* Anything of c's still to be handed to the kernel, on any lane. */
+static int queued(const struct conn *c)
+{
+    for (int k = 0; k < c->nlanes; k++)
+        if (c->lane[k]->qhead) return 1;
+    return 0;
+}
+
+/* A pair moving large payloads: its lanes take turns, a chunk out and what has come in
+ * each, while any of them moves bytes (one socket at a time moves ~2.5x less here). */
+static void turns(struct conn *c)
+{
+    for (int round = 0; round < 64; round++) {
+        const int before = moved;
+        for (int k = 0; k < c->nlanes; k++) {
+            struct conn *l = c->lane[k];
+            if (l->qhead) push(l);
+            if (k == 0) pull(c);
+            else pull_part(l);
+        }
+        if (moved == before) return;
+    }
+}
+
 int tcp_wire_progress(void)
 {
     if (!conns) return 0;
     const int before = moved;
+    for (int i = 0; i < nconns; i++) {
+        struct conn *c = conns[i];
+        if (c->parts_left || queued(c)) turns(c);
+    }
     if (nconns <= EPOLL_FROM) {
-        for (int i = 0; i < nconns; i++) {
-            if (conns[i]->qhead) push(conns[i]);
-            pull(conns[i]);
-        }
+        for (int i = 0; i < nconns; i++) pull(conns[i]);
         return moved - before;
     }
-    for (int i = 0; i < nconns; i++)
-        if (conns[i]->qhead) push(conns[i]);
     struct epoll_event ev[64];
     const int n = epoll_wait(epfd, ev, 64, 0);
     for (int i = 0; i < n; i++) pull(ev[i].data.ptr);
@@ -233,7 +387,7 @@ int tcp_wire_progress(void)
 
 struct address {
     uint32_t ip; /* network order */
-    uint16_t port, pad;
+    uint16_t port, lanes;
 };
 
 /* This node's address for the others: the interface SHOAL_TCP_IF names, else the first one
@@ -265,16 +419,27 @@ static void tune(int fd)
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-static void add_conn(int pe, int fd)
+/* Connection `lane` to pe (lane 0: the main one, made first). */
+static void add_conn(int pe, int lane, int fd)
 {
     struct conn *c = calloc(1, sizeof *c);
     char *stage = malloc(STAGE);
     if (!c || !stage) shoal_fatal("shmem_init", "the tcp transport: out of memory");
     c->fd = fd, c->pe = pe, c->stage = stage;
     tune(fd);
-    conn_of[pe] = conns[nconns++] = c;
+    if (lane == 0) {
+        conn_of[pe] = conns[nconns++] = c;
+        c->lane[0] = c;
+        c->nlanes = 1;
+    } else {
+        struct conn *m = conn_of[pe];
+        c->main = m;
+        m->lane[lane] = c;
+        m->nlanes = lane + 1;
+    }
+    all[nall++] = c;
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
-    if (epfd >= 0 && epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
+    if (lane == 0 && epfd >= 0 && epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) != 0)
         shoal_fatal("shmem_init", "the tcp transport: epoll_ctl: %s", strerror(errno));
 }
 
@@ -287,59 +452,93 @@ static void send_all(int fd, const void *b, size_t n)
     }
 }
 
+/* The lanes this PE asks for: SHOAL_TCP_LANES, fewer when the descriptors would not do. */
+static int lanes_wanted(int peers)
+{
+    const char *v = getenv("SHOAL_TCP_LANES");
+    int lanes = LANES_DEFAULT;
+    if (v && *v) {
+        char *end;
+        const long n = strtol(v, &end, 10);
+        if (*end || n < 1 || n > LANES_MAX)
+            shoal_fatal("shmem_init", "SHOAL_TCP_LANES=%s is not a number of connections per "
+                        "peer in 1..%d", v, LANES_MAX);
+        lanes = (int)n;
+    }
+    struct rlimit r;
+    if (peers && getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY) {
+        const long room = ((long)r.rlim_cur - 64) / peers; /* leave some for the program */
+        if (room < lanes) lanes = room < 1 ? 1 : (int)room;
+    }
+    return lanes;
+}
+
+static int connect_to(int pe, const struct address *a, int me, int lane)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = a->port, .sin_addr.s_addr = a->ip};
+    if (fd < 0 || connect(fd, (struct sockaddr *)&to, sizeof to) != 0)
+        shoal_fatal("shmem_init", "the tcp transport: connecting to PE %d at %s:%d failed: "
+                    "%s (SHOAL_TCP_IF names the interface to use)", pe,
+                    inet_ntoa(to.sin_addr), ntohs(to.sin_port), strerror(errno));
+    const uint64_t hello[2] = {HELLO, (uint64_t)me | (uint64_t)lane << 32};
+    send_all(fd, hello, sizeof hello);
+    return fd;
+}
+
 void tcp_wire_start(const int *want)
 {
     const int me = shoal_g.me, n = shoal_g.npes;
     conn_of = calloc((size_t)n, sizeof *conn_of);
     conns = calloc((size_t)n, sizeof *conns);
-    if (!conn_of || !conns) shoal_fatal("shmem_init", "the tcp transport: out of memory");
+    all = calloc((size_t)n * LANES_MAX, sizeof *all);
+    if (!conn_of || !conns || !all) shoal_fatal("shmem_init", "the tcp transport: out of memory");
     int peers = 0, lower = 0;
     for (int pe = 0; pe < n; pe++) peers += want[pe], lower += want[pe] && pe < me;
-    if (peers > EPOLL_FROM && (epfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
-        shoal_fatal("shmem_init", "the tcp transport: epoll_create1: %s", strerror(errno));
 
-    struct address mine = {my_ip(), 0, 0}, *all = calloc((size_t)n, sizeof *all);
+    struct address mine = {my_ip(), 0, (uint16_t)lanes_wanted(peers)};
+    struct address *addr = calloc((size_t)n, sizeof *addr);
     const int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = mine.ip};
     socklen_t len = sizeof sa;
-    if (!all || lfd < 0 || bind(lfd, (struct sockaddr *)&sa, sizeof sa) != 0 ||
-        listen(lfd, n) != 0 || getsockname(lfd, (struct sockaddr *)&sa, &len) != 0)
+    if (!addr || lfd < 0 || bind(lfd, (struct sockaddr *)&sa, sizeof sa) != 0 ||
+        listen(lfd, n * LANES_MAX) != 0 || getsockname(lfd, (struct sockaddr *)&sa, &len) != 0)
         shoal_fatal("shmem_init", "the tcp transport: cannot listen on %s: %s",
                     inet_ntoa(sa.sin_addr), strerror(errno));
     mine.port = sa.sin_port;
-    shoal_g.boot->allgather(&mine, all, sizeof mine);
+    shoal_g.boot->allgather(&mine, addr, sizeof mine);
+    int lanes = LANES_MAX; /* the job's: the fewest any PE asks for */
+    for (int pe = 0; pe < n; pe++)
+        if (addr[pe].lanes < lanes) lanes = addr[pe].lanes;
+    if (peers > EPOLL_FROM && (epfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
+        shoal_fatal("shmem_init", "the tcp transport: epoll_create1: %s", strerror(errno));
 
     /* Connect to the higher PEs (the kernel completes it from their listen queue), then take
      * the lower ones' connections: no order of arrival can deadlock. */
-    for (int pe = me + 1; pe < n; pe++) {
-        if (!want[pe]) continue;
-        const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = all[pe].port,
-                                 .sin_addr.s_addr = all[pe].ip};
-        if (fd < 0 || connect(fd, (struct sockaddr *)&to, sizeof to) != 0)
-            shoal_fatal("shmem_init", "the tcp transport: connecting to PE %d at %s:%d failed: "
-                        "%s (SHOAL_TCP_IF names the interface to use)", pe,
-                        inet_ntoa(to.sin_addr), ntohs(to.sin_port), strerror(errno));
-        const uint64_t hello[2] = {HELLO, (uint64_t)me};
-        send_all(fd, hello, sizeof hello);
-        add_conn(pe, fd);
-    }
-    for (int k = 0; k < lower; k++) {
+    for (int pe = me + 1; pe < n; pe++)
+        for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, connect_to(pe, &addr[pe], me, l));
+    int *got = calloc((size_t)n * (size_t)lanes, sizeof *got); /* accepted fds, by PE and lane */
+    if (!got) shoal_fatal("shmem_init", "the tcp transport: out of memory");
+    for (int k = 0; k < lower * lanes; k++) {
         const int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
         uint64_t hello[2] = {0, 0};
         struct timeval tv = {30, 0};
         if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        if (fd < 0 || recv(fd, hello, sizeof hello, MSG_WAITALL) != (ssize_t)sizeof hello ||
-            hello[0] != HELLO || hello[1] >= (uint64_t)me || !want[hello[1]] ||
-            conn_of[hello[1]])
+        const int ok = fd >= 0 && recv(fd, hello, sizeof hello, MSG_WAITALL) == (ssize_t)sizeof hello;
+        const uint64_t pe = hello[1] & 0xffffffffu, l = hello[1] >> 32;
+        if (!ok || hello[0] != HELLO || pe >= (uint64_t)me || !want[pe] || l >= (uint64_t)lanes ||
+            got[pe * (uint64_t)lanes + l])
             shoal_fatal("shmem_init", "the tcp transport: a connection to this PE did not come "
                         "from a PE of the job: %s", fd < 0 ? strerror(errno) : "bad hello");
         tv.tv_sec = 0;
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        add_conn((int)hello[1], fd);
+        got[pe * (uint64_t)lanes + l] = fd;
     }
+    for (int pe = 0; pe < me; pe++) /* lane 0 first: the others hang off it */
+        for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, got[pe * lanes + l]);
+    free(got);
     close(lfd);
-    free(all);
+    free(addr);
 }
 
 void tcp_wire_stop(void)
@@ -349,17 +548,18 @@ void tcp_wire_stop(void)
     for (int i = 0; i < nconns; i++) tcp_wire_send(conns[i]->pe, &bye, NULL, 0);
     for (int i = 0; i < nconns; i++) {
         struct conn *c = conns[i];
-        SHOAL_WAIT_FROM(c->pe, (tcp_wire_progress(), c->bye && !c->qhead));
+        SHOAL_WAIT_FROM(c->pe, (tcp_wire_progress(), c->bye && !queued(c)));
     }
-    for (int i = 0; i < nconns; i++) {
-        close(conns[i]->fd);
-        free(conns[i]->stage);
-        free(conns[i]);
+    for (int i = 0; i < nall; i++) {
+        close(all[i]->fd);
+        free(all[i]->stage);
+        free(all[i]);
     }
     if (epfd >= 0) close(epfd);
     epfd = -1;
     free(conns);
     free(conn_of);
-    conns = conn_of = NULL;
-    nconns = 0;
+    free(all);
+    conns = conn_of = all = NULL;
+    nconns = nall = 0;
 }
