@@ -3,7 +3,9 @@
  * TCP socket pair (non-blocking, TCP_NODELAY, busy-polled as Shoal's waits poll) and time:
  * an 8-byte round trip, a one-way stream of 1 MiB transfers, and transfers of 128 KiB to
  * 1 MiB each way at once (the leaders' exchange of a reduction), each against MPI_Send/Recv
- * and MPI_Sendrecv. Not built by meson (needs mpicc):
+ * and MPI_Sendrecv; the transfers also over LANES sockets at once, each payload cut in
+ * LANES parts written 64 KiB per call in turns (what the tcp transport's lanes do). Not built
+ * by meson (needs mpicc):
  *   mpicc -O2 -o /tmp/tcp_raw benches/machine/tcp_raw.c
  *   tests/multihost/run.sh 1 /tmp/tcp_raw 10.77.0.2
  * argv[1]: the address rank 1 listens on (run.sh's host b). Output: us per operation. */
@@ -16,8 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
-static int fd;
+#define LANES 4
+#define CHUNK (64 << 10)
+static int fd, lane_fd[LANES];
 
 static void die(const char *what)
 {
@@ -42,7 +47,31 @@ static void both(const char *o, long no, char *i, long ni)
     }
 }
 
-static void connect_pair(int rank, const char *addr)
+/* The same over the LANES sockets: part k of each buffer on socket k, 64 KiB per send. */
+static void both_lanes(const char *o, long no, char *i, long ni)
+{
+    long sent[LANES] = {0}, got[LANES] = {0};
+    for (int busy = 1; busy;) {
+        busy = 0;
+        for (int k = 0; k < LANES; k++) {
+            const long oa = no * k / LANES, olen = no * (k + 1) / LANES - oa;
+            const long ia = ni * k / LANES, ilen = ni * (k + 1) / LANES - ia;
+            if (sent[k] < olen) {
+                const long n = olen - sent[k] < CHUNK ? olen - sent[k] : CHUNK;
+                const long w = send(lane_fd[k], o + oa + sent[k], (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL);
+                if (w > 0) sent[k] += w;
+            }
+            if (got[k] < ilen) {
+                const long r = recv(lane_fd[k], i + ia + got[k], (size_t)(ilen - got[k]), MSG_DONTWAIT);
+                if (r > 0) got[k] += r;
+                else if (r == 0) die("recv: closed");
+            }
+            busy |= sent[k] < olen || got[k] < ilen;
+        }
+    }
+}
+
+static int connect_one(int rank, const char *addr)
 {
     struct sockaddr_in a = {.sin_family = AF_INET};
     int port = 0, lfd = -1;
@@ -56,16 +85,19 @@ static void connect_pair(int rank, const char *addr)
         port = ntohs(a.sin_port);
     }
     MPI_Bcast(&port, 1, MPI_INT, 1, MPI_COMM_WORLD);
+    int s;
     if (rank == 0) {
         a.sin_port = htons((uint16_t)port);
-        fd = socket(AF_INET, SOCK_STREAM, 0);
-        if (connect(fd, (struct sockaddr *)&a, sizeof a)) die("connect");
+        s = socket(AF_INET, SOCK_STREAM, 0);
+        if (connect(s, (struct sockaddr *)&a, sizeof a)) die("connect");
     } else {
-        fd = accept(lfd, NULL, NULL);
-        if (fd < 0) die("accept");
+        s = accept(lfd, NULL, NULL);
+        if (s < 0) die("accept");
+        close(lfd);
     }
     const int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return s;
 }
 
 int main(int argc, char **argv)
@@ -79,11 +111,12 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    connect_pair(rank, argv[1]);
+    fd = connect_one(rank, argv[1]);
+    for (int k = 0; k < LANES; k++) lane_fd[k] = connect_one(rank, argv[1]);
     const long big = 1 << 20;
     char *o = calloc((size_t)big, 1), *in = calloc((size_t)big, 1);
     const int peer = 1 - rank, rounds = 20000, transfers = 300;
-    if (rank == 0) printf("# sequence                       tcp(us)    MPI(us)\n");
+    if (rank == 0) printf("# sequence                       tcp(us)    MPI(us)  %d lanes(us)\n", LANES);
 
     /* 8-byte round trip */
     MPI_Barrier(MPI_COMM_WORLD);
@@ -135,9 +168,13 @@ int main(int argc, char **argv)
             MPI_Sendrecv(o, (int)sz, MPI_BYTE, peer, 1, in, (int)sz, MPI_BYTE, peer, 1,
                          MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         const double mpi_x = (MPI_Wtime() - t0) / transfers;
+        MPI_Barrier(MPI_COMM_WORLD);
+        t0 = MPI_Wtime();
+        for (int k = 0; k < transfers; k++) both_lanes(o, sz, in, sz);
+        const double lanes_x = (MPI_Wtime() - t0) / transfers;
         if (rank == 0)
-            printf("%4ld KiB each way at once     %10.1f %10.1f\n", sz >> 10, tcp_x * 1e6,
-                   mpi_x * 1e6);
+            printf("%4ld KiB each way at once     %10.1f %10.1f %10.1f\n", sz >> 10, tcp_x * 1e6,
+                   mpi_x * 1e6, lanes_x * 1e6);
     }
     free(o);
     free(in);
