@@ -72,12 +72,14 @@ for np in $npes_list; do
         done
     done
 done
-# The floor: one hand-off between two processes on one CPU (benches/machine/sched_handoff),
-# idle and beside the same busy processes; a 4-PE barrier on 2 cores needs one per core.
+# The floor: one hand-off between two processes on one CPU, and one that wakes a sleeper on
+# the other CPU (benches/machine/sched_handoff), idle and beside the same busy processes; a
+# 4-PE barrier on 2 cores needs one switch per core, and under load at least one wake-up
+# across CPUs (the PEs of the other core are not running when the last one arrives).
 if [ -x "$build/benches/sched_handoff" ]; then
     for state in idle loaded; do
         [ "$state" = loaded ] && for _ in $(seq "$hogs"); do (while :; do :; done) & hog_pids+=($!); done
-        "$build/benches/sched_handoff" -i 20000 | awk -v s="$state" '/^one CPU/ {
+        "$build/benches/sched_handoff" -i 20000 | awk -v s="$state" '/^(one CPU|CPU to CPU)/ {
             v = $NF; $NF = ""; printf "floor %-7s %-40s %10s us\n", s, $0, v }'
         for np in $npes_list; do
             [ -x "$build/benches/barrier_floor" ] || break

@@ -10,7 +10,8 @@
  * between two barriers), so it cannot beat one hand-off here.
  * Two more rows on one CPU, with the 100 us time slices oversubscribed Shoal PEs ask for
  * (sync/timeslice.c): yielding, and sleeping on a futex that the passer wakes (the doorbell
- * of sync/doorbell.c). Run beside busy processes (benches/under_load.sh) they are the floor
+ * of sync/doorbell.c), and the last between processes on different CPUs, each hand-off a
+ * cross-CPU wake-up. Run beside busy processes (benches/under_load.sh) they are the floor
  * of a hand-off under unrelated load. */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -30,9 +31,13 @@
 
 enum mode { YIELD, SHORT_YIELD, SHORT_FUTEX };
 
-/* Returns microseconds per hand-off; cpu < 0: leave the CPU set alone. */
+#define SPREAD (-2) /* run's cpu: process p on the (p mod n)-th CPU of the set */
+
+/* Returns microseconds per hand-off; cpu -1: leave the CPU set alone. */
 static double run(int nproc, long iters, int cpu, enum mode mode)
 {
+    cpu_set_t set;
+    sched_getaffinity(0, sizeof set, &set);
     volatile uint32_t *token = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     volatile double *result = (volatile double *)(token + 8);
     if (token == MAP_FAILED) {
@@ -46,10 +51,17 @@ static double run(int nproc, long iters, int cpu, enum mode mode)
             exit(1);
         }
         if (pid > 0) continue;
-        if (cpu >= 0) {
+        int c = cpu;
+        if (cpu == SPREAD) /* the (p mod n)-th CPU of the set */
+            for (int k = p % CPU_COUNT(&set), at = 0; at < CPU_SETSIZE; at++)
+                if (CPU_ISSET(at, &set) && k-- == 0) {
+                    c = at;
+                    break;
+                }
+        if (c >= 0) {
             cpu_set_t one;
             CPU_ZERO(&one);
-            CPU_SET(cpu, &one);
+            CPU_SET(c, &one);
             if (sched_setaffinity(0, sizeof one, &one)) perror("sched_setaffinity");
         }
         if (mode != YIELD) short_slice();
@@ -89,5 +101,9 @@ int main(int argc, char **argv)
     printf("unpinned (%d CPUs)                  %.3f\n", CPU_COUNT(&set), run(nproc, iters, -1, YIELD));
     printf("one CPU, 100 us slices, yield      %.3f\n", run(nproc, iters, first, SHORT_YIELD));
     printf("one CPU, 100 us slices, futex      %.3f\n", run(nproc, iters, first, SHORT_FUTEX));
+    /* Every hand-off wakes a sleeper on the other CPU: what a barrier's critical path pays
+     * at least once when the PEs that are not running must be woken across CPUs. */
+    if (CPU_COUNT(&set) > 1)
+        printf("CPU to CPU, 100 us slices, futex   %.3f\n", run(nproc, iters, SPREAD, SHORT_FUTEX));
     return 0;
 }

@@ -30,7 +30,7 @@
     X("SHOAL_SLICE_US", "100", 0,                                                                \
       "oversubscribed PEs ask the kernel for time slices this short, in us (0: kernel default)") \
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
-      "1: oversubscribed waits sleep at once, as they do once a yield was slow (for tests)")     \
+      "1: oversubscribed waits sleep at once, as they do under unrelated load (for tests)")      \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
     X("SHOAL_CHECK", "0", 0,                                                                     \
       "1: every collective call is compared with the other PEs' before it runs")                 \

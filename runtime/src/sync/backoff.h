@@ -4,8 +4,8 @@
  * core is not, and an unknown writer is spun for only when no core is shared.
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
- *    but when a yield gives the core away for long (unrelated load on the run queue), sleep
- *    instead, woken by the writer where it rings (sync/doorbell.c).
+ *    but while unrelated work is runnable on the node, or once a yield gave the core away
+ *    for long, sleep instead, woken by the writer where it rings (sync/doorbell.c).
  *  - Every PE has a core: the writer is slow because it computes or because unrelated load
  *    holds its core. Yielding would then hand our core to that load for a whole time slice
  *    (milliseconds: a 2-PE barrier went from 0.13 us to 2400 us with both cores busy), so
@@ -36,7 +36,7 @@ struct shoal_backoff {
     double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
     /* Oversubscribed waits (sync/doorbell.c): */
     int bell;        /* the writer rings this PE's doorbell after its write */
-    unsigned loaded; /* poll count when a yield lost the core for long; 0 before */
+    unsigned loaded; /* poll count when the wait found load (sync/doorbell.c); 0 before */
     int armed;       /* announced as a sleeper on the doorbell */
     uint32_t seq;    /* doorbell value seen before the last check */
 };

@@ -10,7 +10,8 @@
 struct shoal_doorbell {
     uint32_t seq;      /* futex word: bumped by every ring that finds a sleeper */
     uint32_t sleepers; /* waits of this PE that may sleep on seq */
-    char pad[56];
+    uint32_t asleep;   /* 1: in the futex and not rung since (doorbell.c's load check) */
+    char pad[52];
 };
 
 /* Doorbells of the local peers (mapped; NULL for others), indexed by world PE; the array is

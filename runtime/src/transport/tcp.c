@@ -1,5 +1,6 @@
-/* The tcp transport: peers whose memory is not mapped here are reached over one TCP
- * connection per pair (transport/tcp_wire.c), and every operation is applied by its target's
+/* The tcp transport: peers whose memory is not mapped here are reached over TCP connections
+ * per pair (transport/tcp_wire.c: frames in order on one, large payloads cut across all of
+ * them), and every operation is applied by its target's
  * CPU when it reads the frame (its progress: every failed poll of a Shoal wait). Below MPI
  * and UCX: on Ethernet, where UCX emulates RMA over TCP in software too, one round trip costs
  * what a socket round trip costs (benches/RESULTS.md, session 6). The default off-node

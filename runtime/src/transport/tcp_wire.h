@@ -1,6 +1,6 @@
-/* The tcp transport's wire (transport/tcp_wire.c): one TCP connection per pair of PEs that
- * reach each other through it, carrying frames (a fixed head, then len payload bytes) in
- * order. Nothing here blocks: sends that do not fit the socket queue and are written by later
+/* The tcp transport's wire (transport/tcp_wire.c): SHOAL_TCP_LANES TCP connections per pair
+ * of PEs that reach each other through it, carrying frames (a fixed head, then len payload
+ * bytes) in order; a large borrowed payload travels in parts across them (tcp_wire.c). Nothing here blocks: sends that do not fit the socket queue and are written by later
  * calls; receives are parsed as they come and handed to transport/tcp.c (tcp_on_head,
  * tcp_on_frame). The caller holds tcp_lock (tcp.c) around every call. */
 #ifndef SHOAL_TRANSPORT_TCP_WIRE_H
@@ -26,7 +26,7 @@ struct tcp_head {
     uint8_t type, op, size, seg;
     int32_t tag; /* MSG: its tag; requests and replies: the origin's slot */
     int32_t status;
-    uint32_t flags;
+    uint32_t flags; /* the top byte is the wire's own (a payload's part count) */
     uint64_t off, len, operand, cond;
 };
 _Static_assert(sizeof(struct tcp_head) == 48, "the head is sent as it is");
