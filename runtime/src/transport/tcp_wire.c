@@ -79,6 +79,7 @@ static struct conn **conns;   /* the main connections */
 static struct conn **all;     /* every connection (lanes too) */
 static int nconns, nall, epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
+static int lane_work; /* parts queued on lanes other than the main ones, or expected there */
 
 
 static noreturn void gone(struct conn *c, const char *what, int err)
@@ -123,6 +124,7 @@ static int push(struct conn *c)
             o->pdone += p, left -= p;
             if (o->hdone < sizeof o->h || o->pdone < o->plen) break; /* chunk or kernel full */
             __atomic_store_n(&c->written, o->ticket, __ATOMIC_RELEASE);
+            lane_work -= c->main != NULL;
             c->qhead = o->next;
             if (!c->qhead) c->qtail = NULL;
             free(o);
@@ -184,6 +186,7 @@ uint64_t tcp_wire_send(int pe, const struct tcp_head *h, const void *data, int b
             const size_t at = part_at(h->len, k, parts);
             enqueue(l, NULL, sizeof *h, (const char *)data + at,
                     part_at(h->len, k + 1, parts) - at, 0, ticket);
+            lane_work++;
             __atomic_store_n(&l->lane_ticket, ticket, __ATOMIC_RELEASE);
         }
         push_lanes(c);
@@ -217,8 +220,8 @@ int tcp_wire_sent(int pe, uint64_t ticket)
     if (__atomic_load_n(&c->written, __ATOMIC_ACQUIRE) < ticket) return 0;
     for (int k = 1; k < c->nlanes; k++) { /* its parts, and those of frames before it */
         const uint64_t last = __atomic_load_n(&c->lane[k]->lane_ticket, __ATOMIC_ACQUIRE);
-        if (__atomic_load_n(&c->lane[k]->written, __ATOMIC_ACQUIRE) < (last < ticket ? last : ticket))
-            return 0;
+        const uint64_t need = last < ticket ? last : ticket;
+        if (__atomic_load_n(&c->lane[k]->written, __ATOMIC_ACQUIRE) < need) return 0;
     }
     return 1;
 }
@@ -226,7 +229,6 @@ int tcp_wire_sent(int pe, uint64_t ticket)
 /* ---- receiving ---- */
 
 static void parse(struct conn *c);
-static void pull(struct conn *c);
 
 /* The main connection's part of the frame in c->h has come: apply it, or stall the
  * connection until the other lanes' parts have come too. */
@@ -262,6 +264,7 @@ static void head_done(struct conn *c)
                         "lanes", c->pe, parts, c->nlanes);
         c->pleft = part_at(c->h.len, 1, parts);
         c->parts_left = parts - 1;
+        lane_work += parts - 1;
         for (int k = 1; k < parts; k++) {
             struct conn *l = c->lane[k];
             const size_t at = part_at(c->h.len, k, parts);
@@ -296,9 +299,9 @@ static void parse(struct conn *c)
 static void pull_part(struct conn *l)
 {
     while (l->xleft) {
+        const size_t want = l->xdst || l->xleft < STAGE ? l->xleft : STAGE;
         ssize_t r;
-        do r = recv(l->fd, l->xdst ? l->xdst : l->stage, l->xdst || l->xleft < STAGE ? l->xleft : STAGE,
-                    MSG_DONTWAIT);
+        do r = recv(l->fd, l->xdst ? l->xdst : l->stage, want, MSG_DONTWAIT);
         while (r < 0 && errno == EINTR);
         if (r < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK) return;
@@ -308,7 +311,10 @@ static void pull_part(struct conn *l)
         moved++;
         if (l->xdst) l->xdst += r;
         l->xleft -= (size_t)r;
-        if (!l->xleft) part_done(l->main);
+        if (!l->xleft) {
+            lane_work--;
+            part_done(l->main);
+        }
     }
 }
 
@@ -369,9 +375,10 @@ int tcp_wire_progress(void)
 {
     if (!conns) return 0;
     const int before = moved;
-    for (int i = 0; i < nconns; i++) {
+    for (int i = 0; i < nconns; i++) { /* the lanes only while some carry a part */
         struct conn *c = conns[i];
-        if (c->parts_left || queued(c)) turns(c);
+        if (lane_work && (c->parts_left || queued(c))) turns(c);
+        else if (c->qhead) while (push(c)) continue;
     }
     if (nconns <= EPOLL_FROM) {
         for (int i = 0; i < nconns; i++) pull(conns[i]);
@@ -516,7 +523,8 @@ void tcp_wire_start(const int *want)
     /* Connect to the higher PEs (the kernel completes it from their listen queue), then take
      * the lower ones' connections: no order of arrival can deadlock. */
     for (int pe = me + 1; pe < n; pe++)
-        for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, connect_to(pe, &addr[pe], me, l));
+        for (int l = 0; want[pe] && l < lanes; l++)
+            add_conn(pe, l, connect_to(pe, &addr[pe], me, l));
     int *got = calloc((size_t)n * (size_t)lanes, sizeof *got); /* accepted fds, by PE and lane */
     if (!got) shoal_fatal("shmem_init", "the tcp transport: out of memory");
     for (int k = 0; k < lower * lanes; k++) {
@@ -524,7 +532,8 @@ void tcp_wire_start(const int *want)
         uint64_t hello[2] = {0, 0};
         struct timeval tv = {30, 0};
         if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        const int ok = fd >= 0 && recv(fd, hello, sizeof hello, MSG_WAITALL) == (ssize_t)sizeof hello;
+        const int ok =
+            fd >= 0 && recv(fd, hello, sizeof hello, MSG_WAITALL) == (ssize_t)sizeof hello;
         const uint64_t pe = hello[1] & 0xffffffffu, l = hello[1] >> 32;
         if (!ok || hello[0] != HELLO || pe >= (uint64_t)me || !want[pe] || l >= (uint64_t)lanes ||
             got[pe * (uint64_t)lanes + l])
@@ -561,5 +570,5 @@ void tcp_wire_stop(void)
     free(conn_of);
     free(all);
     conns = conn_of = all = NULL;
-    nconns = nall = 0;
+    nconns = nall = lane_work = 0;
 }

@@ -39,11 +39,12 @@ static void node_combine(const struct shoal_group *g, const struct shoal_part *p
     }
 }
 
-/* Among p2 leaders (rounds = log2 p2; r: this one's rank), in -> acc: reduce-scatter by recursive halving, then
- * allgather by recursive doubling (Rabenseifner). Each leader sends and combines under 2x
- * its vector whatever p2, where doubling sends and combines the whole vector log2 p2 times;
- * at 2 leaders, two exchanges of half the bytes move faster than one of all of them, and
- * each combines half. Same combine tree as doubling (lower rank's operand first). */
+/* Among p2 leaders (rounds = log2 p2; r: this one's rank), in -> acc: reduce-scatter by
+ * recursive halving, then allgather by recursive doubling (Rabenseifner). Each leader sends
+ * and combines under 2x its vector whatever p2, where doubling sends and combines the whole
+ * vector log2 p2 times; at 2 leaders, two exchanges of half the bytes move faster than one of
+ * all of them, and each combines half. Same combine tree as doubling (lower rank's operand
+ * first), so every PE gets the same bits. */
 static void halve_double(const struct shoal_group *g, const struct shoal_part *p, int tag, int r,
                          int rounds, const char *in, char *acc, char *tmp, size_t esize,
                          size_t count, shoal_combine_fn fn)
