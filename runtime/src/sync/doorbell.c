@@ -83,10 +83,12 @@ static long now_ns(void)
 }
 
 /* Runnable tasks that are not this node's awake PEs: /proc/loadavg's count of runnable
- * tasks (this reader included) less the local PEs not in their doorbell's futex. (Counting
- * waits merely armed as asleep kept a quiet machine in the sleeping mode once it was in.) */
+ * tasks (this reader included) less the local PEs not in their doorbell's futex (those whose
+ * doorbell is not mapped here count as awake). Counting waits merely armed as asleep kept a
+ * quiet machine in the sleeping mode once it was in. */
 static int others_runnable(void)
 {
+    if (!shoal_bells) return 0;
     char buf[128];
     const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return 0;
@@ -99,7 +101,7 @@ static int others_runnable(void)
     int awake = 0;
     for (int k = 0; k < shoal_g.n_local_pes; k++) {
         const struct shoal_doorbell *d = shoal_bells[shoal_g.local_pes[k]];
-        awake += d && __atomic_load_n(&d->asleep, __ATOMIC_RELAXED) == 0;
+        awake += !d || __atomic_load_n(&d->asleep, __ATOMIC_RELAXED) == 0;
     }
     return running - awake;
 }
