@@ -41,7 +41,6 @@ static double timeout_s(void)
 
 void shoal_wait_site_init(void) { timeout_s(); }
 
-
 void shoal_wait_slow(struct shoal_backoff *b)
 {
     const double t = now_s();
@@ -63,8 +62,9 @@ void shoal_wait_slow(struct shoal_backoff *b)
     if (b->reported || limit == 0 || t - b->since < limit) return;
     b->reported = 1;
     if (b->pe >= 0)
-        shoal_warn(shoal_wait_routine_now(), "waited %.0f s for PE %d; still waiting (SHOAL_HANG_TIMEOUT)",
-                   t - b->since, b->pe);
+        shoal_warn(shoal_wait_routine_now(),
+                   "waited %.0f s for PE %d; still waiting (SHOAL_HANG_TIMEOUT)", t - b->since,
+                   b->pe);
     else
         shoal_warn(shoal_wait_routine_now(), "waited %.0f s for a peer's update; still waiting "
                    "(SHOAL_HANG_TIMEOUT)", t - b->since);

@@ -221,7 +221,6 @@ static int rma_flush_unlocked(int pe)
     return shoal_mpi_ok_to(rc, "MPI_Win_flush", pe);
 }
 
-
 static int progress_unlocked(void)
 {
     int flag, served = 0, rc = __atomic_load_n(&dirty, __ATOMIC_RELAXED) ? flush_all() : SHOAL_OK;

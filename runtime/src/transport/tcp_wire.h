@@ -1,8 +1,9 @@
 /* The tcp transport's wire (transport/tcp_wire.c): SHOAL_TCP_LANES TCP connections per pair
  * of PEs that reach each other through it, carrying frames (a fixed head, then len payload
- * bytes) in order; a large borrowed payload travels in parts across them (tcp_wire.c). Nothing here blocks: sends that do not fit the socket queue and are written by later
- * calls; receives are parsed as they come and handed to transport/tcp.c (tcp_on_head,
- * tcp_on_frame). The caller holds tcp_lock (tcp.c) around every call. */
+ * bytes) in order; a large borrowed payload travels in parts across them (tcp_wire.c).
+ * Nothing here blocks: sends that do not fit the socket queue are written by later calls;
+ * receives are parsed as they come and handed to transport/tcp.c (tcp_on_head,
+ * tcp_on_frame). The caller holds tcp.c's lock around every call. */
 #ifndef SHOAL_TRANSPORT_TCP_WIRE_H
 #define SHOAL_TRANSPORT_TCP_WIRE_H
 

@@ -28,7 +28,8 @@ static void pack(const struct a2a *a, int nmine, const int *idx, const int *at, 
     const size_t bb = a->nelems * a->esize;
     for (int k = 0; k < nmine; k++)
         for (int t = at[q]; t < at[q + 1]; t++, buf += bb)
-            shoal_coll_scopy(buf, 1, a->end[k].src + idx[t] * a->sblock, a->sst, a->nelems, a->esize);
+            shoal_coll_scopy(buf, 1, a->end[k].src + idx[t] * a->sblock, a->sst, a->nelems,
+                             a->esize);
 }
 
 /* Blocks from subgroup q's members to mine, packed by q's leader, from buf into the dests. */
@@ -38,7 +39,8 @@ static void unpack(const struct a2a *a, int nmine, const int *idx, const int *at
     const size_t bb = a->nelems * a->esize;
     for (int t = at[q]; t < at[q + 1]; t++)
         for (int k = 0; k < nmine; k++, buf += bb)
-            shoal_coll_scopy(a->end[k].dest + idx[t] * a->dblock, a->dst, buf, 1, a->nelems, a->esize);
+            shoal_coll_scopy(a->end[k].dest + idx[t] * a->dblock, a->dst, buf, 1, a->nelems,
+                             a->esize);
 }
 
 static void leader(const struct shoal_group *g, const struct shoal_part *p, struct a2a *a)
