@@ -1,11 +1,13 @@
 // Host emulation of a kernel launch: `launch(n, f)` runs f on n host threads that form one
-// block (warps of 32), so warp and block algorithms run unchanged on the CPU. Host only.
+// block (warps of 32), so warp and block algorithms run unchanged on the CPU. Host only,
+// and C++17: nvcc's host pass sees it in every CUDA user's translation unit.
 #ifndef SHOAL_DEVICE_EMULATE_H
 #define SHOAL_DEVICE_EMULATE_H
 
 #include <algorithm>
-#include <barrier>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -13,16 +15,41 @@ namespace shoal::device::emulate {
 
 inline constexpr int warp_size = 32;
 
+/** A reusable barrier of n threads (std::barrier is C++20). */
+class barrier {
+  public:
+    explicit barrier(int n) : n_(n) {}
+    void arrive_and_wait()
+    {
+        std::unique_lock<std::mutex> lock(m_);
+        const unsigned long gen = gen_;
+        if (++arrived_ == n_) {
+            arrived_ = 0;
+            gen_++;
+            cv_.notify_all();
+            return;
+        }
+        cv_.wait(lock, [&] { return gen_ != gen; });
+    }
+
+  private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    int n_;
+    int arrived_ = 0;
+    unsigned long gen_ = 0;
+};
+
 /** One emulated block: its size and the barriers behind block and warp sync. */
 struct group {
     explicit group(int n) : size(n), block(n)
     {
         for (int w = 0; w * warp_size < n; w++)
-            warps.push_back(std::make_unique<std::barrier<>>(std::min(warp_size, n - w * warp_size)));
+            warps.push_back(std::make_unique<barrier>(std::min(warp_size, n - w * warp_size)));
     }
     int size;
-    std::barrier<> block;
-    std::vector<std::unique_ptr<std::barrier<>>> warps;
+    barrier block;
+    std::vector<std::unique_ptr<barrier>> warps;
 };
 
 /** Who the calling host thread is in its emulated block (rank 0 of 1 outside a launch). */
