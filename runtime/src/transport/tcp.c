@@ -3,7 +3,7 @@
  * them), and every operation is applied by its target's
  * CPU when it reads the frame (its progress: every failed poll of a Shoal wait). Below MPI
  * and UCX: on Ethernet, where UCX emulates RMA over TCP in software too, one round trip costs
- * what a socket round trip costs (benches/RESULTS.md, session 6). The default off-node
+ * what a socket round trip costs (benches/machine/tcp_raw.c). The default off-node
  * transport where the node has no RDMA device (transport/select.c).
  *
  *  - put: one frame; a blocking put returns once the kernel or a copy holds the source.

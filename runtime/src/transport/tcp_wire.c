@@ -10,7 +10,7 @@
  * same order as the heads. The reader expects the parts of the frame it has read the head
  * of, and reads nothing further from the main connection until they are all in place, so
  * frames still apply in the order sent. Why: over one socket the kernel moves ~1.6 GB/s each
- * way at once here; over four, ~4 GB/s (benches/RESULTS.md, session 7). */
+ * way at once here; over four, ~4 GB/s (benches/machine/tcp_raw.c measures it). */
 #include "transport/tcp_wire.h"
 
 #include <arpa/inet.h>
