@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
-#include "bootstrap/local_protocol.h"
+#include "core/local_protocol.h"
 #include "core/error.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"

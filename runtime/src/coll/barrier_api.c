@@ -2,7 +2,7 @@
  * shoal_barrier_world), teams (team_sync) and active sets (barrier, sync). */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bootstrap/local_protocol.h"
+#include "core/local_protocol.h"
 #include "core/error.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"

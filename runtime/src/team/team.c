@@ -1,5 +1,5 @@
 /* The team table, the predefined teams and the local team routines (queries, translate,
- * destroy). Splits are in split.c, team_init in team_init.c. */
+ * destroy). Splits are in coll/split.c, team_init in team_init.c. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * offset on every PE): SHOAL_TEAM_RING sync areas used in turn by consecutive collectives,
  * plus one area for barriers. A slot index is local to a PE: disjoint teams may use the same
  * index; members of one team always agree on it (team creation picks an index free on every
- * member: split.c, team_init.c). */
+ * member: coll/split.c, team_init.c). */
 #ifndef SHOAL_TEAM_H
 #define SHOAL_TEAM_H
 
