@@ -23,8 +23,6 @@
 #include "team/team_hooks.h"
 #include "transport/transport.h"
 
-struct shoal_state shoal_g;
-
 static int env_flag(const char *name)
 {
     const char *v = getenv(name);
