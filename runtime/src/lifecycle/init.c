@@ -10,7 +10,6 @@
 #include "coll/call_check.h"
 #include "core/check.h"
 #include "core/error.h"
-#include "core/remote.h"
 #include "core/state.h"
 #include "ctx/ctx.h"
 #include "device/device.h"
@@ -137,28 +136,6 @@ int shmem_my_pe(void)
 int shmem_n_pes(void)
 {
     return shoal_g.initialized ? shoal_g.npes : -1;
-}
-
-int shmem_pe_accessible(int pe)
-{
-    SHOAL_CHECK_INIT("shmem_pe_accessible");
-    return pe >= 0 && pe < shoal_g.npes && shoal_g.peers[pe].ops != NULL;
-}
-
-int shmem_addr_accessible(const void *addr, int pe)
-{
-    SHOAL_CHECK_INIT("shmem_addr_accessible");
-    return pe >= 0 && pe < shoal_g.npes && shoal_is_symmetric(addr, 1) &&
-           shoal_g.peers[pe].ops != NULL;
-}
-
-void *shmem_ptr(const void *addr, int pe)
-{
-    SHOAL_CHECK_INIT("shmem_ptr");
-    size_t off;
-    const int s = pe >= 0 && pe < shoal_g.npes ? shoal_seg_user(addr, 1, &off) : -1;
-    if (s < 0 || !shoal_g.peers[pe].base[s]) return NULL;
-    return shoal_g.peers[pe].base[s] + off; /* a device pointer for the device heap */
 }
 
 void shmem_info_get_version(int *major, int *minor)
