@@ -19,7 +19,7 @@
 #include <time.h>
 #include "core/state.h"
 #include "sync/doorbell.h"
-#include "transport/transport.h"
+#include "core/transport_ops.h"
 
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
  * that is merely a little late costs no wake-up. */
@@ -91,14 +91,6 @@ static inline void shoal_cpu_relax(void)
 static inline unsigned shoal_spin_more(void)
 {
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;
-}
-
-/* A failed poll of this PE's memory: with an off-node transport in use, let incoming
- * operations land (their target may be the very word being polled). Every wait's backoff
- * calls it, and so does every failed test routine (a loop of tests is a wait). */
-static inline int shoal_poll_progress(void)
-{
-    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->progress() : 0;
 }
 
 /* Call once per failed poll. */
