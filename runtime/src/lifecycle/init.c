@@ -78,7 +78,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_transport_start();
     shoal_placement_init();
     shoal_timeslice_init();
-    shoal_doorbell_init();
+    shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
     shoal_wait_site_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
