@@ -60,7 +60,8 @@ void shoal_call_check(const struct shoal_call *c) __attribute__((cold));
         }                                                                                        \
     } while (0)
 
-/* From shoal_teams_init: reads SHOAL_CHECK (every PE must agree) and reserves the board. */
+/* From shmem_init, after the teams: reads SHOAL_CHECK (every PE must agree) and reserves the
+ * board. */
 void shoal_call_check_init(void);
 void shoal_call_check_fini(void);
 

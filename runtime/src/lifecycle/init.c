@@ -19,6 +19,7 @@
 #include "sync/doorbell.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
+#include "team/team.h"
 #include "team/team_hooks.h"
 #include "transport/transport.h"
 
@@ -82,6 +83,8 @@ int shmem_init_thread(int requested, int *provided)
     shoal_wait_site_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
+    shoal_team_init_board_reserve();
+    shoal_call_check_init();
     shoal_ctx_init();
     shoal_device_init();
     boot->barrier();
@@ -109,6 +112,8 @@ void shmem_finalize(void)
     shoal_device_fini();
     shoal_ctx_fini();
     shoal_teams_fini();
+    shoal_team_init_board_fini();
+    shoal_call_check_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
     shoal_transport_stop();
     shoal_segments_fini();
