@@ -1,5 +1,5 @@
-/* Barrier and sync entry points: the world (barrier_all, sync_all, and the core's own
- * shoal_barrier_world), teams (team_sync) and active sets (barrier, sync). */
+/* Barrier and sync entry points: the world (barrier_all, sync_all, and shoal_barrier_world for
+ * the layers above), teams (team_sync) and active sets (barrier, sync). */
 #include <shmem.h>
 
 #include "coll/active_set.h"

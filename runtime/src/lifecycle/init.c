@@ -1,4 +1,7 @@
-/* shmem_init / shmem_finalize and the queries about the job. */
+/* The composition root: shmem_init starts every subsystem, lowest layer first, and wires the
+ * layers together (the bootstrap and transports behind core's ops tables, the doorbell's
+ * memory, the teams and the call check); shmem_finalize stops them. And the queries about the
+ * job. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
