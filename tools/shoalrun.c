@@ -2,7 +2,7 @@
  *
  *   shoalrun -n N [--timeout SEC] [--] prog [args...]
  *
- * Contract with the runtime's "local" bootstrap: runtime/src/bootstrap/local_protocol.h.
+ * Contract with the runtime's "local" bootstrap: runtime/src/core/local_protocol.h.
  * One anonymous memfd (the rendezvous segment) is inherited by every child, which learns
  * its fd, PE number and the PE count from SHOAL_LOCAL_FD / SHOAL_LOCAL_PE / SHOAL_LOCAL_NPES.
  *

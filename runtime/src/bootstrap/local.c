@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
-#include "bootstrap/local_protocol.h"
 #include "core/error.h"
+#include "core/local_protocol.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
 

@@ -1,8 +1,8 @@
-/* Barrier and sync entry points: the world (barrier_all, sync_all, and the core's own
- * shoal_barrier_world), teams (team_sync) and active sets (barrier, sync). */
+/* Barrier and sync entry points: the world (barrier_all, sync_all, and shoal_barrier_world for
+ * the layers above), teams (team_sync) and active sets (barrier, sync). */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"

@@ -3,7 +3,7 @@
  * active-set TYPENAME_OP_to_all. Each maps to the engine with an operation and element kind. */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"

@@ -3,7 +3,7 @@
  * the team's sync ring (team/team.h) and calls the engine. */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"

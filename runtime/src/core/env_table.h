@@ -1,7 +1,7 @@
 /* Every environment variable Shoal reads, in one table: name, default, 1 when the value is a
  * size (K/M/G/T), meaning. shoal-info prints it; tools/test/env_table_test.sh checks that
  * every variable the sources read is in it and that README.md documents every row. The
- * launcher's own variables (SHOAL_LOCAL_*, bootstrap/local_protocol.h) are not settings. */
+ * launcher's own variables (SHOAL_LOCAL_*, core/local_protocol.h) are not settings. */
 #ifndef SHOAL_CORE_ENV_TABLE_H
 #define SHOAL_CORE_ENV_TABLE_H
 

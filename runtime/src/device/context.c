@@ -34,11 +34,6 @@ void shoal_device_init(void)
     memset(team_sync, 0, shoal_device_team_sync_bytes()); /* before shmem_init's last barrier */
 }
 
-size_t shoal_device_team_sync_bytes(void)
-{
-    return (size_t)shoal_teams_max * SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t);
-}
-
 void shoal_device_fini(void)
 {
     shoal_device_heap_fini();

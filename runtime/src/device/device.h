@@ -5,12 +5,21 @@
 #define SHOAL_DEVICE_DEVICE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include <shoal/device_host/context.h>
+
+#include "team/team.h"
 
 /* At shmem_init, after the teams: reserve the device barrier area (symmetric). */
 void shoal_device_init(void);
 void shoal_device_fini(void);
-/* Bytes of the device team sync area: SHOAL_DEVICE_BARRIER_WORDS words per team slot. */
-size_t shoal_device_team_sync_bytes(void);
+/* Bytes of the device team sync area: SHOAL_DEVICE_BARRIER_WORDS words per team slot (the
+ * context's host copy, context.c, and the device heap's own, device_heap.c). */
+static inline size_t shoal_device_team_sync_bytes(void)
+{
+    return (size_t)shoal_teams_max * SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t);
+}
 
 /* libshoal_cuda.so's table (cuda_loader.c), loaded on first use; a one-line fatal error naming
  * routine when CUDA or a GPU is missing. */

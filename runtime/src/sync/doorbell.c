@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,6 @@
 
 #include "core/error.h"
 #include "core/remote.h"
-#include "heap/heap.h"
-#include "sync/backoff.h"
 #include "sync/doorbell.h"
 
 /* A yield that kept the core away this long means someone else ran a slice. */
@@ -52,9 +51,9 @@ void shoal_doorbell_check_env(void)
     always_sleep = 1;
 }
 
-void shoal_doorbell_init(void)
+void shoal_doorbell_init(struct shoal_doorbell *own)
 {
-    mine = shoal_heap_alloc_internal(sizeof *mine, 64); /* every PE: symmetric */
+    mine = own; /* every PE: symmetric */
     if (!shoal_g.oversubscribed) return;
     struct shoal_doorbell **b = calloc((size_t)shoal_g.npes, sizeof *b);
     if (!b) return; /* waits nap instead */

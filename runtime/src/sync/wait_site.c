@@ -7,9 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "bootstrap/local_protocol.h"
 #include "core/error.h"
-#include "sync/backoff.h"
+#include "core/local_protocol.h"
 #include "sync/wait_site.h"
 
 const char *shoal_wait_routine;

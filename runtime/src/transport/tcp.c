@@ -143,6 +143,10 @@ static void note_failure(int pe, int rc)
 
 /* ---- the ops ---- */
 
+/* Frames that come in (below), handed over by tcp_wire_progress. */
+static void *tcp_on_head(int pe, const struct tcp_head *h);
+static void tcp_on_frame(int pe, const struct tcp_head *h, void *dest);
+
 static int tcp_init(void)
 {
     const int n = shoal_g.npes;
@@ -156,7 +160,8 @@ static int tcp_init(void)
     for (int pe = 0; pe < n; pe++) want[pe] = shoal_g.peers[pe].ops == shoal_transport_tcp;
     memset(slots, 0, sizeof slots);
     memset(posted, 0, sizeof posted);
-    tcp_wire_start(want);
+    static const struct tcp_wire_handlers on = {.head = tcp_on_head, .frame = tcp_on_frame};
+    tcp_wire_start(want, &on);
     free(want);
     started = 1;
     return SHOAL_OK;
@@ -322,7 +327,7 @@ static int tcp_sendrecv(int to, const void *sbuf, size_t slen, int from, void *r
 
 /* ---- frames that come in (from tcp_wire_progress, inside the lock) ---- */
 
-void *tcp_on_head(int pe, const struct tcp_head *h)
+static void *tcp_on_head(int pe, const struct tcp_head *h)
 {
     switch (h->type) {
     case TCP_PUT: {
@@ -352,7 +357,7 @@ void *tcp_on_head(int pe, const struct tcp_head *h)
     }
 }
 
-void tcp_on_frame(int pe, const struct tcp_head *h, void *dest)
+static void tcp_on_frame(int pe, const struct tcp_head *h, void *dest)
 {
     struct tcp_head re = {.tag = h->tag};
     switch (h->type) {

@@ -1,7 +1,7 @@
 /* The tcp transport's connections and framing (tcp_wire.h). Each connection has a queue of
  * frames not yet handed to the kernel (written, several at once, by every send and every
  * progress call) and a parser for what comes in: bytes are read into a staging buffer and
- * copied where tcp_on_head says, except the rest of a large payload, read straight into
+ * copied where tcp.c's head handler says, except the rest of a large payload, read straight into
  * place. A connection that ends without BYE means its PE or host is gone: fatal, naming it.
  *
  * Lanes: each pair has SHOAL_TCP_LANES connections (default 4). Frames travel on the first
@@ -80,6 +80,7 @@ static struct conn **all;     /* every connection (lanes too) */
 static int nconns, nall, epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
 static int lane_work; /* parts queued on lanes other than the main ones, or expected there */
+static struct tcp_wire_handlers on; /* tcp.c's, from tcp_wire_start */
 
 
 static noreturn void gone(struct conn *c, const char *what, int err)
@@ -240,7 +241,7 @@ static void frame_done(struct conn *c)
         return;
     }
     if (c->h.type == TCP_BYE) c->bye = 1;
-    else tcp_on_frame(c->pe, &c->h, c->pstart);
+    else on.frame(c->pe, &c->h, c->pstart);
 }
 
 /* A lane's part has come; the last one of a stalled frame applies it and parses on. */
@@ -248,14 +249,14 @@ static void part_done(struct conn *c)
 {
     if (--c->parts_left || !c->stalled) return;
     c->stalled = 0;
-    tcp_on_frame(c->pe, &c->h, c->pstart);
+    on.frame(c->pe, &c->h, c->pstart);
     parse(c);
 }
 
 static void head_done(struct conn *c)
 {
     c->hgot = 0;
-    c->pstart = c->pdst = c->h.type == TCP_BYE ? NULL : tcp_on_head(c->pe, &c->h);
+    c->pstart = c->pdst = c->h.type == TCP_BYE ? NULL : on.head(c->pe, &c->h);
     const int parts = (int)(c->h.flags >> PARTS_SHIFT);
     c->pleft = c->h.len;
     if (parts > 1) {
@@ -493,8 +494,9 @@ static int connect_to(int pe, const struct address *a, int me, int lane)
     return fd;
 }
 
-void tcp_wire_start(const int *want)
+void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
 {
+    on = *handlers;
     const int me = shoal_g.me, n = shoal_g.npes;
     conn_of = calloc((size_t)n, sizeof *conn_of);
     conns = calloc((size_t)n, sizeof *conns);

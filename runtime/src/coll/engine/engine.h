@@ -32,7 +32,6 @@ enum shoal_red_kind { SHOAL_K_S8, SHOAL_K_S16, SHOAL_K_S32, SHOAL_K_S64,
 typedef void (*shoal_combine_fn)(void *out, const void *a, const void *b, size_t n);
 shoal_combine_fn shoal_combine_lookup(int op, int kind);
 size_t shoal_kind_size(int kind);
-const char *shoal_op_name(int op);
 
 /* Every member waits for every other; ceil(log_K N) rounds (K = N up to SHOAL_FLAT_MAX). */
 void shoal_coll_barrier(const struct shoal_group *g);

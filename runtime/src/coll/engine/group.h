@@ -224,6 +224,8 @@ static inline size_t shoal_coll_tag(int kind, unsigned detail, size_t nbytes)
 /* Receiver side: wait until full and check the tag; returns the payload (valid until
  * shoal_mbox_release). got/want are tags, or got == (size_t)-1 when only "different" is known. */
 noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t got, size_t want);
+/* A reduction operation's name (enum shoal_red_op), for messages. */
+const char *shoal_op_name(int op);
 
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {

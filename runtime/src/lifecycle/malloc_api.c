@@ -1,5 +1,6 @@
 /* shmem_malloc & co.: collective, so each call ends (and free begins) with a world barrier;
- * the allocator itself is deterministic, so every PE gets the same offsets. */
+ * the allocator itself is deterministic, so every PE gets the same offsets. They sit on top,
+ * beside shmem_init, because they use the world barrier, the call check and the device heap. */
 #include <stdint.h>
 #include <string.h>
 
