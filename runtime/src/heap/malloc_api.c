@@ -43,8 +43,11 @@ void *shmem_malloc(size_t size) { return alloc_collective("shmem_malloc", size, 
 
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
-    /* Every heap address already supports remote atomics and signals. */
-    if (hints & SHMEMX_MALLOC_DEVICE) return shoal_device_alloc("shmem_malloc_with_hints", size, 0);
+    /* Every heap address already supports remote atomics and signals. A word with unknown
+     * bits (a newer or another library's hint) is an ordinary allocation, as the spec says
+     * of hints an implementation cannot use. */
+    if ((hints & SHMEMX_MALLOC_DEVICE) && !(hints & ~SHMEMX_MALLOC_KNOWN))
+        return shoal_device_alloc("shmem_malloc_with_hints", size, 0);
     return alloc_collective("shmem_malloc_with_hints", size, 0);
 }
 
