@@ -57,7 +57,7 @@ void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int P
                       long *pSync, struct shoal_group *g)
 {
     SHOAL_CHECK_INIT(routine);
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     int idle = 0;
     if (shoal_g.thread_level != SHMEM_THREAD_MULTIPLE) {
         const uint64_t now = shoal_teams[0].barrier_epoch;

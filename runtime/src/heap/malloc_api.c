@@ -31,7 +31,7 @@ static void exhausted(const char *routine, size_t size)
 static void *alloc_collective(const char *routine, size_t size, size_t alignment)
 {
     SHOAL_CHECK_INIT(routine);
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_ALLOC, .nelems = size, .esize = alignment);
     void *p = size ? shoal_alloc(&shoal_host_heap, size, alignment) : NULL;
     if (!p && size) exhausted(routine, size);
@@ -89,7 +89,7 @@ void shmem_free(void *ptr)
         shmemx_device_free(ptr);
         return;
     }
-    shoal_wait_at("shmem_free");
+    shoal_wait_at_collective("shmem_free");
     SHOAL_CALL_CHECK(.routine = "shmem_free", .kind = SHOAL_CALL_FREE, .dest = ptr);
     shmem_quiet();
     shoal_barrier_world(); /* nobody is still using it */
@@ -110,7 +110,7 @@ void *shmem_realloc(void *ptr, size_t size)
     }
     size_t old = shoal_alloc_block_size(&shoal_host_heap, ptr);
     if (!old) shoal_fatal("shmem_realloc", "%p is not an allocated symmetric block", ptr);
-    shoal_wait_at("shmem_realloc");
+    shoal_wait_at_collective("shmem_realloc");
     SHOAL_CALL_CHECK(.routine = "shmem_realloc", .kind = SHOAL_CALL_ALLOC, .nelems = size,
                      .dest = ptr);
     shmem_quiet();
