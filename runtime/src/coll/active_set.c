@@ -149,7 +149,7 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES * (size_t)PE_size);           \
         SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_FCOLLECT, .group = &g,           \
                          .nelems = nelems, .esize = BYTES, .dest = dest, .src = source);         \
-        shoal_coll_fcollect(routine, &g, dest, source, nelems * BYTES, 0);                       \
+        shoal_coll_fcollect(routine, &g, dest, source, nelems * BYTES);                          \
     }                                                                                            \
     void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
                               int logPE_stride, int PE_size, long *pSync)                        \

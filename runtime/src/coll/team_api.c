@@ -62,7 +62,7 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
     struct shoal_group g;
     shoal_team_begin(t, &g);
     if (fixed)
-        shoal_coll_fcollect(routine, &g, dest, src, nbytes, 0);
+        shoal_coll_fcollect(routine, &g, dest, src, nbytes);
     else
         shoal_coll_collect(routine, &g, dest, src, nbytes);
     shoal_team_area_end(t, 1);
