@@ -35,7 +35,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[0] = (T)(10 + me);                                                                   \
         shmem_barrier_all();                                                                       \
-        const T v = G(shmem_fetch)(&g_##N[0], right);                                                 \
+        const T v = G(shmem_fetch)(&g_##N[0], right);                                              \
         CHECK("shmem_fetch", #T, v == (T)(10 + right));                                            \
         shmem_barrier_all();                                                                       \
     }
@@ -44,7 +44,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[1] = 0;                                                                              \
         shmem_barrier_all();                                                                       \
-        G(shmem_set)(&g_##N[1], (T)(20 + me), right);                                                 \
+        G(shmem_set)(&g_##N[1], (T)(20 + me), right);                                              \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_set", #T, g_##N[1] == (T)(20 + left));                                        \
     }
@@ -53,7 +53,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[2] = (T)(30 + me);                                                                   \
         shmem_barrier_all();                                                                       \
-        const T old = G(shmem_swap)(&g_##N[2], (T)(40 + me), right);                                  \
+        const T old = G(shmem_swap)(&g_##N[2], (T)(40 + me), right);                               \
         CHECK("shmem_swap", #T, old == (T)(30 + right));                                           \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_swap", #T, g_##N[2] == (T)(40 + left));                                       \
@@ -63,8 +63,8 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[3] = (T)(50 + me);                                                                   \
         shmem_barrier_all();                                                                       \
-        const T miss = G(shmem_cswap)(&g_##N[3], (T)99, (T)70, right); /* no match: kept */           \
-        const T old = G(shmem_cswap)(&g_##N[3], (T)(50 + right), (T)(60 + me), right);               \
+        const T miss = G(shmem_cswap)(&g_##N[3], (T)99, (T)70, right); /* no match: kept */        \
+        const T old = G(shmem_cswap)(&g_##N[3], (T)(50 + right), (T)(60 + me), right);             \
         CHECK("shmem_cswap", #T, miss == (T)(50 + right) && old == (T)(50 + right));              \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_cswap", #T, g_##N[3] == (T)(60 + left));                                      \
@@ -74,7 +74,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[4] = (T)5;                                                                           \
         shmem_barrier_all();                                                                       \
-        const T old = G(shmem_fadd)(&g_##N[4], (T)(me + 1), right);                                   \
+        const T old = G(shmem_fadd)(&g_##N[4], (T)(me + 1), right);                                \
         CHECK("shmem_fadd", #T, old == (T)5);                                                      \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_fadd", #T, g_##N[4] == (T)(5 + left + 1));                                    \
@@ -84,7 +84,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[5] = (T)(7 + me);                                                                    \
         shmem_barrier_all();                                                                       \
-        const T old = G(shmem_finc)(&g_##N[5], right);                                                \
+        const T old = G(shmem_finc)(&g_##N[5], right);                                             \
         CHECK("shmem_finc", #T, old == (T)(7 + right));                                            \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_finc", #T, g_##N[5] == (T)(8 + me));                                          \
@@ -94,7 +94,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[6] = (T)9;                                                                           \
         shmem_barrier_all();                                                                       \
-        G(shmem_add)(&g_##N[6], (T)(me + 2), right);                                                  \
+        G(shmem_add)(&g_##N[6], (T)(me + 2), right);                                               \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_add", #T, g_##N[6] == (T)(9 + left + 2));                                     \
     }
@@ -103,7 +103,7 @@ SHOAL_AMO_EXT_TYPES(VARS, _)
     {                                                                                              \
         g_##N[7] = (T)(11 + me);                                                                   \
         shmem_barrier_all();                                                                       \
-        G(shmem_inc)(&g_##N[7], right);                                                               \
+        G(shmem_inc)(&g_##N[7], right);                                                            \
         shmem_barrier_all();                                                                       \
         CHECK("shmem_inc", #T, g_##N[7] == (T)(12 + me));                                          \
     }

@@ -40,7 +40,8 @@ static double seconds_env(const char *name, double def)
     if (!v || !*v) return def;
     char *end;
     const double t = strtod(v, &end);
-    if (*end || !(t >= 0)) shoal_fatal("shmem_init", "%s=%s is not a number of seconds >= 0", name, v);
+    if (*end || !(t >= 0))
+        shoal_fatal("shmem_init", "%s=%s is not a number of seconds >= 0", name, v);
     return t;
 }
 

@@ -36,7 +36,8 @@ int main()
         bad = got != (me + n - 1) % n;
         shmemx_device_free(dest);
     }
-    std::printf("hello_cuda: PE %d of %d: %s\n", me, n, !gpu ? "no GPU here: built, kernel not run" : bad ? "WRONG" : "ok");
+    std::printf("hello_cuda: PE %d of %d: %s\n", me, n,
+                !gpu ? "no GPU here: built, kernel not run" : bad ? "WRONG" : "ok");
     shmem_finalize();
     return bad;
 }
