@@ -331,6 +331,7 @@ int main(int argc, char **argv)
             setenv(SHOAL_ENV_LOCAL_FD, fd_str, 1);
             setenv(SHOAL_ENV_LOCAL_PE, pe_str, 1);
             setenv(SHOAL_ENV_LOCAL_NPES, npes_str, 1);
+            unsetenv(SHOAL_ENV_LOCAL_OWNER); /* a job of its own, even when a PE started us */
             sigprocmask(SIG_SETMASK, &oldmask, NULL);
             execvp(prog_argv[0], prog_argv);
             fprintf(stderr, "shoalrun: PE %d: cannot execute '%s': %s\n", pe, prog_argv[0],

@@ -97,6 +97,7 @@ def main():
                 print(f"{where}: skipped ({skip})")
                 continue
             if target:
+                os.makedirs(os.path.dirname(os.path.join(scratch, target)), exist_ok=True)
                 with open(os.path.join(scratch, target), "w", encoding="utf-8") as f:
                     f.write(text)
                 saved[target] = where

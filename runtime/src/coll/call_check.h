@@ -7,8 +7,9 @@
  * (coll/engine/group.h) cannot see: barrier against sync, the same size on another team or
  * pSync, alltoall against fcollect, dest at another offset, a reduction's type of equal size.
  *
- * Off (the default) each entry point pays one predictable branch on shoal_g.check; the
- * fingerprint is built only inside it. How the PEs compare calls: coll/call_check.c. */
+ * Off (the default, but in debug builds) each entry point pays one predictable branch on
+ * shoal_g.check; the fingerprint is built only inside it. How the PEs compare calls:
+ * coll/call_check.c. */
 #ifndef SHOAL_COLL_CALL_CHECK_H
 #define SHOAL_COLL_CALL_CHECK_H
 

@@ -14,7 +14,7 @@ static int team_reduce(const char *routine, shmem_team_t team, void *dest, const
 {
     struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     const size_t esize = shoal_kind_size(kind);
     SHOAL_CHECK_LEN(routine, nreduce, esize);
     shoal_coll_check_sym(routine, "dest", dest, nreduce * esize);

@@ -5,6 +5,14 @@
 #ifndef SHOAL_CORE_ENV_TABLE_H
 #define SHOAL_CORE_ENV_TABLE_H
 
+/* SHOAL_CHECK's default: 1 in debug builds (meson buildtype debug or debugoptimized, where
+ * shoal_config.h sets SHOAL_CHECK_DEFAULT), else 0. */
+#if SHOAL_CHECK_DEFAULT
+#define SHOAL_CHECK_DEFAULT_STR "1"
+#else
+#define SHOAL_CHECK_DEFAULT_STR "0"
+#endif
+
 #define SHOAL_ENV_TABLE(X)                                                                       \
     X("SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G/T suffixes)")        \
     X("SHMEM_SYMMETRIC_SIZE", "(unset)", 1, "the OpenSHMEM name of the same; SHOAL_ wins")       \
@@ -32,10 +40,12 @@
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
       "1: oversubscribed waits sleep at once, as they do under unrelated load (for tests)")      \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
-    X("SHOAL_CHECK", "0", 0,                                                                     \
-      "1: every collective call is compared with the other PEs' before it runs")                 \
+    X("SHOAL_CHECK", SHOAL_CHECK_DEFAULT_STR, 0,                                                 \
+      "1: every collective call is compared with the other PEs' before it runs (debug builds: 1)") \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
       "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \
+    X("SHOAL_HANG_ABORT", "0", 0,                                                                \
+      "seconds a wait lasts before the PE names it and stops the job (0: never)")               \
     X("SHOAL_UNWIND_TIMEOUT", "10", 0,                                                           \
       "C++: seconds an exception's unwind waits for every PE to unwind too")
 

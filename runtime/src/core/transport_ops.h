@@ -51,6 +51,10 @@ struct shoal_transport_ops {
      * in the order sent. tag: 0 .. SHOAL_MSG_TAG_MAX. */
     int (*sendrecv)(int to, const void *sbuf, size_t slen, int from, void *rbuf, size_t rlen,
                     int tag);
+    /* For a PE about to sleep (sync/doorbell.c): an fd that polls readable when an operation
+     * or message aimed at this PE has come, so the sleeper wakes to progress it; -1 when
+     * there is none now. NULL: the transport has no such fd (the sleeper wakes in naps). */
+    int (*wake_fd)(void);
 };
 #define SHOAL_MSG_TAG_MAX 32767 /* the least MPI_TAG_UB MPI allows */
 

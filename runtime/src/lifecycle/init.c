@@ -108,7 +108,7 @@ void shmem_query_thread(int *provided)
 void shmem_finalize(void)
 {
     if (!shoal_g.initialized) return;
-    shoal_wait_at("shmem_finalize");
+    shoal_wait_at_collective("shmem_finalize");
     SHOAL_CALL_CHECK(.routine = "shmem_finalize", .kind = SHOAL_CALL_FINALIZE);
     shmem_quiet();
     shoal_barrier_world();

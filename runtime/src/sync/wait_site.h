@@ -24,9 +24,18 @@ struct shoal_backoff {
 /* The waiting routine, set by the entry points of routines that wait (relaxed stores: under
  * SHMEM_THREAD_MULTIPLE a report may name another thread's routine). */
 extern const char *shoal_wait_routine;
+/* 1 while the routine is a collective (every PE of a team or active set must make the same
+ * call): its hang report then names SHOAL_CHECK=1, which finds PEs in different ones. */
+extern int shoal_wait_collective;
 static inline void shoal_wait_at(const char *routine)
 {
     __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
+    __atomic_store_n(&shoal_wait_collective, 0, __ATOMIC_RELAXED);
+}
+static inline void shoal_wait_at_collective(const char *routine)
+{
+    __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
+    __atomic_store_n(&shoal_wait_collective, 1, __ATOMIC_RELAXED);
 }
 /* The routine now waiting, for messages from inside a wait ("a wait" when none is set). */
 static inline const char *shoal_wait_routine_now(void)
@@ -35,7 +44,8 @@ static inline const char *shoal_wait_routine_now(void)
     return r ? r : "a wait";
 }
 /* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
- * dump, and prints the hang line after SHOAL_HANG_TIMEOUT seconds. */
+ * dump, prints the hang line after SHOAL_HANG_TIMEOUT seconds, and stops the job with it after
+ * SHOAL_HANG_ABORT seconds. */
 void shoal_wait_slow(struct shoal_backoff *b);
 /* The wait is over: withdraw the published site. */
 void shoal_wait_done(struct shoal_backoff *b);

@@ -254,6 +254,15 @@ static int tcp_fence(void) { return SHOAL_OK; } /* one ordered stream per PE */
 static int tcp_quiet(void) { return started ? flush_range(0, shoal_g.npes - 1) : SHOAL_OK; }
 static int tcp_flush(int pe) { return started ? flush_range(pe, pe) : SHOAL_OK; }
 
+static int tcp_wake_fd(void)
+{
+    if (!started) return -1;
+    if (serialize && pthread_mutex_trylock(&lock) != 0) return -1; /* busy: nap instead */
+    const int fd = tcp_wire_wake_fd();
+    if (serialize) pthread_mutex_unlock(&lock);
+    return fd;
+}
+
 static int tcp_progress(void)
 {
     if (!started) return 0;
@@ -432,5 +441,6 @@ static const struct shoal_transport_ops tcp_ops = {
     .detach = tcp_detach,
     .put = tcp_put, .get = tcp_get, .amo = tcp_amo, .fence = tcp_fence, .quiet = tcp_quiet,
     .flush = tcp_flush, .progress = tcp_progress, .sendrecv = tcp_sendrecv,
+    .wake_fd = tcp_wake_fd,
 };
 const struct shoal_transport_ops *const shoal_transport_tcp = &tcp_ops;

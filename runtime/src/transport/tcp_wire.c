@@ -78,6 +78,9 @@ static struct conn **conn_of; /* by PE, its main connection; NULL: not through t
 static struct conn **conns;   /* the main connections */
 static struct conn **all;     /* every connection (lanes too) */
 static int nconns, nall, epfd = -1;
+/* Every connection of a peer that may still send (BYE not seen): readable when something has
+ * come, for a PE that sleeps (tcp_wire_wake_fd). */
+static int wake_epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
 static int lane_work; /* parts queued on lanes other than the main ones, or expected there */
 static struct tcp_wire_handlers on; /* tcp.c's, from tcp_wire_start */
@@ -240,8 +243,14 @@ static void frame_done(struct conn *c)
         c->stalled = 1;
         return;
     }
-    if (c->h.type == TCP_BYE) c->bye = 1;
-    else on.frame(c->pe, &c->h, c->pstart);
+    if (c->h.type == TCP_BYE) {
+        c->bye = 1;
+        /* Nothing more comes from it: its closing must not wake sleepers over and over. */
+        for (int k = 0; k < c->nlanes && wake_epfd >= 0; k++)
+            epoll_ctl(wake_epfd, EPOLL_CTL_DEL, c->lane[k]->fd, NULL);
+    } else {
+        on.frame(c->pe, &c->h, c->pstart);
+    }
 }
 
 /* A lane's part has come; the last one of a stalled frame applies it and parses on. */
@@ -354,6 +363,14 @@ static int queued(const struct conn *c)
     for (int k = 0; k < c->nlanes; k++)
         if (c->lane[k]->qhead) return 1;
     return 0;
+}
+
+int tcp_wire_wake_fd(void)
+{
+    if (!conns || wake_epfd < 0) return -1;
+    for (int i = 0; i < nconns; i++)
+        if (queued(conns[i])) return -1; /* its bytes go out only as the kernel takes them */
+    return wake_epfd;
 }
 
 /* A pair moving large payloads: its lanes take turns, a chunk out and what has come in
@@ -548,6 +565,16 @@ void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
     for (int pe = 0; pe < me; pe++) /* lane 0 first: the others hang off it */
         for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, got[pe * lanes + l]);
     free(got);
+    /* Without it sleepers wake in short naps instead (sync/doorbell.c): not fatal. */
+    if (nall && (wake_epfd = epoll_create1(EPOLL_CLOEXEC)) >= 0)
+        for (int i = 0; i < nall; i++) {
+            struct epoll_event ev = {.events = EPOLLIN, .data.ptr = all[i]};
+            if (epoll_ctl(wake_epfd, EPOLL_CTL_ADD, all[i]->fd, &ev) != 0) {
+                close(wake_epfd);
+                wake_epfd = -1;
+                break;
+            }
+        }
     close(lfd);
     free(addr);
 }
@@ -567,7 +594,8 @@ void tcp_wire_stop(void)
         free(all[i]);
     }
     if (epfd >= 0) close(epfd);
-    epfd = -1;
+    if (wake_epfd >= 0) close(wake_epfd);
+    epfd = wake_epfd = -1;
     free(conns);
     free(conn_of);
     free(all);

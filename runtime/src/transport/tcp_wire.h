@@ -58,4 +58,9 @@ int tcp_wire_sent(int pe, uint64_t ticket);
  * Returns how many reads and writes moved bytes (0: nothing is going on). */
 int tcp_wire_progress(void);
 
+/* An fd that polls readable when bytes have come from a peer (an epoll set of every
+ * connection still open to input), for a PE about to sleep; -1 when there is none, or when
+ * frames wait to be written (only progress writes them). */
+int tcp_wire_wake_fd(void);
+
 #endif

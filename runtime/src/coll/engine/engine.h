@@ -45,7 +45,7 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
 
 /* Every member contributes nbytes (fcollect: the same on all). */
 void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void *dest,
-                         const void *src, size_t nbytes, int flags);
+                         const void *src, size_t nbytes);
 /* nbytes may differ between members. */
 void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *dest,
                         const void *src, size_t nbytes);
@@ -80,7 +80,7 @@ void shoal_xcoll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
 void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
                        int root, int root_copies);
 void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
-                          size_t nbytes, int flags);
+                          size_t nbytes);
 void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes);
 void shoal_xcoll_alltoall(const struct shoal_group *g, void *dest, const void *src, ptrdiff_t dst,
                           ptrdiff_t sst, size_t nelems, size_t esize);
