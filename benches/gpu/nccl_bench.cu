@@ -10,16 +10,13 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include "fork_pes.hpp"
 
 namespace {
 
@@ -88,37 +85,7 @@ int main(int argc, char **argv)
         else return fail("usage", "nccl_bench [-n RANKS] [-m MAX_BYTES] [-i ITERS]");
     }
     if (ranks < 1 || iters < 1 || most < 8) return fail("usage", "nccl_bench [-n RANKS] [-m MAX_BYTES] [-i ITERS]");
-    struct shared {
-        volatile int ready;
-        ncclUniqueId id;
-    };
-    auto *sh = static_cast<shared *>(mmap(nullptr, sizeof(shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-    if (sh == MAP_FAILED) return fail("mmap", std::strerror(errno));
-    std::vector<pid_t> kids;
-    int rank = 0;
-    for (int r = 1; r < ranks; r++) {
-        const pid_t pid = fork();
-        if (pid == 0) {
-            rank = r;
-            kids.clear();
-            break;
-        }
-        kids.push_back(pid);
-    }
-    if (rank == 0) {
-        ncclGetUniqueId(&sh->id);
-        __sync_synchronize();
-        sh->ready = 1;
-    } else {
-        while (!sh->ready) usleep(1000);
-        __sync_synchronize();
-    }
-    int rc = rank_main(rank, ranks, sh->id, most, iters);
-    for (pid_t k : kids) {
-        int st = 0;
-        waitpid(k, &st, 0);
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) rc = rc ? rc : 1;
-    }
-    if (rank != 0) std::_Exit(rc);
-    return rc;
+    ncclUniqueId id;
+    const bench::forked pes = bench::fork_pes(ranks, &id, [](ncclUniqueId *out) { ncclGetUniqueId(out); });
+    return bench::join_pes(pes, rank_main(pes.rank, ranks, id, most, iters));
 }

@@ -24,9 +24,7 @@
 #include <vector>
 
 #if defined(BENCH_FORK)
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "fork_pes.hpp"
 #endif
 
 namespace {
@@ -231,52 +229,21 @@ int main(int argc, char **argv)
 {
     const options o = parse(argc, argv);
 #if defined(BENCH_FORK)
-    // NVSHMEM without a launcher: fork the PEs; PE 0 makes the unique id and hands it to the
-    // others through shared memory (before anything touches CUDA).
-    struct shared {
-        volatile int ready;
-        nvshmemx_uniqueid_t id;
-    };
-    auto *sh = static_cast<shared *>(mmap(nullptr, sizeof(shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-    if (sh == MAP_FAILED) return 2;
-    sh->ready = 0;
-    std::vector<pid_t> kids;
-    int rank = 0;
-    for (int r = 1; r < o.pes; r++) {
-        const pid_t pid = fork();
-        if (pid == 0) {
-            rank = r;
-            kids.clear();
-            break;
-        }
-        kids.push_back(pid);
-    }
-    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
-    if (rank == 0) {
-        nvshmemx_uniqueid_t id = NVSHMEMX_UNIQUEID_INITIALIZER;
-        nvshmemx_get_uniqueid(&id);
-        sh->id = id;
-        __sync_synchronize();
-        sh->ready = 1;
-    } else {
-        while (!sh->ready) usleep(1000);
-        __sync_synchronize();
-    }
+    // NVSHMEM without a launcher: forked PEs, initialised from PE 0's unique id.
+    nvshmemx_uniqueid_t id = NVSHMEMX_UNIQUEID_INITIALIZER;
+    const bench::forked pes = bench::fork_pes(o.pes, &id, [](nvshmemx_uniqueid_t *out) { nvshmemx_get_uniqueid(out); });
     BENCH_CUDA(cudaSetDevice(0));
-    nvshmemx_set_attr_uniqueid_args(rank, o.pes, &sh->id, &attr);
+    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
+    nvshmemx_set_attr_uniqueid_args(pes.rank, o.pes, &id, &attr);
     nvshmemx_init_attr(NVSHMEMX_INIT_WITH_UNIQUEID, &attr);
 #else
     nvshmem_init();
 #endif
-    int rc = run(o);
+    const int rc = run(o);
     nvshmem_finalize();
 #if defined(BENCH_FORK)
-    for (pid_t k : kids) {
-        int st = 0;
-        waitpid(k, &st, 0);
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) rc = rc ? rc : 1;
-    }
-    if (rank != 0) std::_Exit(rc);
-#endif
+    return bench::join_pes(pes, rc);
+#else
     return rc;
+#endif
 }

@@ -12,6 +12,7 @@
 
 #include <shoal/device/api.h>
 
+#include "gpu_check.hpp"
 #include "../device/shape_kernels.hpp"
 
 namespace {
@@ -20,16 +21,6 @@ namespace d = shoal::device;
 namespace k = shape_kernels;
 using d::context;
 
-int failures = 0;
-
-#define CHECK(cond)                                                                                      \
-    do {                                                                                                 \
-        if (!(cond)) {                                                                                   \
-            std::fprintf(stderr, "PE %d: %s:%d: CHECK(%s) failed\n", shmem_my_pe(), __FILE__, __LINE__, #cond); \
-            failures++;                                                                                  \
-        }                                                                                                \
-    } while (0)
-#define CUDA(call) CHECK((call) == cudaSuccess)
 
 __global__ void warp_ring_k(context c, long *dest, long *src, std::size_t n, int *bad)
 {
@@ -180,7 +171,7 @@ int main()
     barrier_case<d::scope::thread>(dim3(1), 200);
     reduce_case();
     host_calls_while_a_kernel_waits();
+    const int me = shmem_my_pe();
     shmem_finalize();
-    if (failures) std::fprintf(stderr, "PE %d: %d checks failed\n", shmem_my_pe(), failures);
-    return failures ? 1 : 0;
+    return gpu_check::exit_status(me);
 }

@@ -5,14 +5,24 @@
 #define SHOAL_DEVICE_DEVICE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include <shoal/device_host/context.h>
+
+#include "team/team.h"
 
 /* At shmem_init, after the teams: reserve each team slot's sync words and scratch (symmetric). */
 void shoal_device_init(void);
 void shoal_device_fini(void);
+/* Bytes of the device team sync area: SHOAL_DEVICE_SYNC_WORDS words per team slot (the
+ * context's host copy, context.c, and the device heap's own, device_heap.c). */
+static inline size_t shoal_device_team_sync_bytes(void)
+{
+    return (size_t)shoal_teams_max * SHOAL_DEVICE_SYNC_WORDS * sizeof(uint64_t);
+}
 
-/* Each team slot's device state (team_view.c). Its sync words: SHOAL_DEVICE_SYNC_WORDS per slot. */
-size_t shoal_device_team_sync_bytes(void);
-/* Its scratch: the bytes of SHOAL_DEVICE_SCRATCH_BUDGET per slot, within [MIN, SHOAL_DEVICE_SCRATCH_BYTES]. */
+/* Each team slot's scratch (team_view.c): the bytes of SHOAL_DEVICE_SCRATCH_BUDGET per slot,
+ * within [MIN, SHOAL_DEVICE_SCRATCH_BYTES]. */
 #define SHOAL_DEVICE_SCRATCH_BUDGET ((size_t)4 << 20)
 #define SHOAL_DEVICE_SCRATCH_MIN ((size_t)4 << 10)
 size_t shoal_device_scratch_per_team(void);

@@ -1,10 +1,10 @@
-/* Each team slot's device state: its sync words and scratch (sizes here; reserved in the host
- * heap by context.c, in the device heap by device_heap.c), and the team view kernels read
- * (device_host/context.h): SHOAL_DEVICE_TEAM_GENERATIONS views per team slot, by the slot's
- * generation. A team's view is written once, the first time a context
- * is described after the team was created, and cleared once the team is gone; a live team's
- * view is never rewritten, and a new team in a reused slot writes another view than its
- * predecessor's, so a launch still reading the old one is not disturbed. */
+/* Each team slot's device scratch size (reserved in the host heap by context.c, in the device
+ * heap by device_heap.c), and the team view kernels read (device_host/context.h):
+ * SHOAL_DEVICE_TEAM_GENERATIONS views per team slot, by the slot's generation. A team's view is
+ * written once, the first time a context is described after the team was created, and cleared
+ * once the team is gone; a live team's view is never rewritten, and a new team in a reused slot
+ * writes another view than its predecessor's, so a launch still reading the old one is not
+ * disturbed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,11 +16,6 @@
 
 static struct shoal_device_team *view; /* shoal_teams_max * SHOAL_DEVICE_TEAM_GENERATIONS */
 static uintptr_t *described;           /* per slot: the handle whose view is written, or 0 */
-
-size_t shoal_device_team_sync_bytes(void)
-{
-    return (size_t)shoal_teams_max * SHOAL_DEVICE_SYNC_WORDS * sizeof(uint64_t);
-}
 
 size_t shoal_device_scratch_per_team(void)
 {

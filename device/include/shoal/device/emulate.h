@@ -92,7 +92,7 @@ struct grid_info {
 
 /** One block being run: its number and the barriers behind block and warp sync. */
 struct block_state {
-    block_state(unsigned threads) : block(static_cast<int>(threads), "block")
+    explicit block_state(unsigned threads) : block(static_cast<int>(threads), "block")
     {
         for (unsigned w = 0; w * warp_size < threads; w++)
             warps.push_back(std::make_unique<barrier>(
