@@ -179,11 +179,20 @@ struct ipc_handle {
 };
 constexpr std::uint32_t ipc_magic = 0x53454d55; // "SEMU"
 
+/** The emulated GPUs: as many as CUDA_VISIBLE_DEVICES lists (one when it is unset; none when
+ *  it is empty), as the CUDA runtime shows the devices listed there. */
 int device_count_value()
 {
-    const char *env = std::getenv("SHOAL_EMU_GPUS");
-    const int n = env && *env ? std::atoi(env) : 1;
-    return n < 0 ? 0 : n;
+    const char *env = std::getenv("CUDA_VISIBLE_DEVICES");
+    if (!env) return 1;
+    int n = 0;
+    for (const char *p = env; *p;) {
+        while (*p == ',' || *p == ' ') p++;
+        if (!*p) break;
+        n++;
+        while (*p && *p != ',') p++;
+    }
+    return n;
 }
 
 } // namespace
