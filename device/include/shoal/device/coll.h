@@ -117,7 +117,8 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void counted_dissemination(const context &c, 
 /** One thread of each of `blocks` blocks: the last to arrive runs the PE's sync for all, then
  *  lets them go. Three words (arrivals, release, departures), all zero again once every block
  *  has left, so a pSync is restored: a block that comes back first waits until the last one of
- *  the previous round has gone. */
+ *  the previous round has gone. A block kept waiting 10 s says so once (a kernel where only
+ *  some blocks call would wait for ever). */
 SHOAL_HD SHOAL_DEV_NOINLINE inline void combine_blocks(const context &c, const members &m, unsigned blocks)
 {
     atomic_ref<std::uint64_t> arrived(m.grid[0]), released(m.grid[1]), departed(m.grid[2]);
@@ -128,7 +129,13 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void combine_blocks(const context &c, const m
         counted_dissemination(c, m);
         released.store(1, cuda::std::memory_order_release);
     } else {
-        while (released.load(cuda::std::memory_order_acquire) == 0) backoff(polls);
+        while (released.load(cuda::std::memory_order_acquire) == 0) {
+            backoff(polls);
+            if (polls == stall_polls)
+                note_once(c, "device collective", "block %ld of its kernel has waited 10 s for the others: in a "
+                          "kernel of several blocks every block makes the call (or another PE is late)",
+                          static_cast<long>(grid::rank()));
+        }
     }
     if (departed.fetch_add(1, cuda::std::memory_order_acq_rel) == blocks - 1) {
         departed.store(0, cuda::std::memory_order_relaxed);

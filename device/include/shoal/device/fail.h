@@ -13,9 +13,9 @@ namespace shoal::device::detail {
 
 #if defined(__CUDACC__)
 // One per translation unit (no -rdc): enough to keep a kernel's blocks from each printing.
-static __device__ unsigned failed_once_gpu;
+static __device__ unsigned failed_once_gpu, noted_once_gpu;
 #endif
-inline std::atomic<bool> failed_once{false}; // the host emulation's
+inline std::atomic<bool> failed_once{false}, noted_once{false}; // the host emulation's
 
 
 
@@ -40,6 +40,26 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void fail(const context &c, const char *routi
         shmem_global_exit(1);
     }
     for (unsigned polls = 0;;) backoff(polls); // the reporting thread takes the process down
+#endif
+}
+
+/** A line in the same format (fmt takes one long), printed once, and the kernel goes on: for a
+ *  wait that has lasted suspiciously long. */
+SHOAL_HD SHOAL_DEV_NOINLINE inline void note_once(const context &c, const char *routine, const char *fmt, long a)
+{
+#if defined(__CUDA_ARCH__)
+    if (atomicExch(&noted_once_gpu, 1u) == 0) {
+        printf("shoal: %s: PE %d: ", routine, c.my_pe);
+        printf(fmt, a);
+        printf("\n");
+    }
+#else
+    if (!noted_once.exchange(true)) {
+        char msg[320];
+        std::snprintf(msg, sizeof msg, fmt, a);
+        std::fprintf(stderr, "shoal: %s: PE %d: %s\n", routine, c.my_pe, msg);
+        std::fflush(stderr);
+    }
 #endif
 }
 
