@@ -264,11 +264,7 @@ template <class S> void coll_case(int threads)
 
 int main()
 {
-    int gpus = 0;
-    if (cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0) {
-        std::printf("no CUDA GPU: skipped\n");
-        return 77;
-    }
+    if (gpu_check::no_gpu()) return gpu_check::skipped;
     shmem_init();
     host_api_case();
     facade_case();

@@ -154,11 +154,7 @@ void host_calls_while_a_kernel_waits()
 
 int main()
 {
-    int gpus = 0;
-    if (cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0) {
-        std::printf("no CUDA GPU: skipped\n");
-        return 77;
-    }
+    if (gpu_check::no_gpu()) return gpu_check::skipped;
     shmem_init();
     warp_case(dim3(1), dim3(1));
     warp_case(dim3(1), dim3(16));
