@@ -2,6 +2,7 @@
 // table of runtime/src/device/cuda_iface.h (libshoal dlopen()s this library on the first
 // request for device memory). Plain nvcc, no -rdc.
 #include <cuda/atomic>
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <cstring>
 
@@ -80,9 +81,67 @@ int amo(enum shoal_amo_op op, void *mapped, size_t size, const void *operand, co
                      : amo_of<unsigned int>(op, mapped, operand, cond, result);
 }
 
+// Driver entry points, found through the runtime: the plugin links no libcuda, so it loads
+// (and says why it cannot work) on a machine without a driver.
+template <class Fn> cudaError_t driver_fn(const char *name, Fn *fn)
+{
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    const cudaError_t e = cudaGetDriverEntryPointByVersion(name, &p, 12000, cudaEnableDefault, &found);
+    if (e != cudaSuccess) return e;
+    if (found != cudaDriverEntryPointSuccess || !p) return cudaErrorSymbolNotFound;
+    *fn = reinterpret_cast<Fn>(p);
+    return cudaSuccess;
+}
+
+int current_device(int *device)
+{
+    CUresult (*get_current)(CUcontext *) = nullptr;
+    CUresult (*get_device)(CUdevice *) = nullptr;
+    cudaError_t e = driver_fn("cuCtxGetCurrent", &get_current);
+    if (e == cudaSuccess) e = driver_fn("cuCtxGetDevice", &get_device);
+    if (e != cudaSuccess) return rc(e);
+    CUcontext ctx = nullptr;
+    CUdevice dev = -1;
+    *device = -1;
+    if (get_current(&ctx) != CUDA_SUCCESS || !ctx) return 0;
+    if (get_device(&dev) != CUDA_SUCCESS) return rc(cudaErrorInvalidDevice);
+    *device = static_cast<int>(dev);
+    return 0;
+}
+
+int coop_max_blocks(void *func, unsigned block_threads, size_t shared_mem, int *blocks)
+{
+    CUresult (*occupancy)(int *, CUfunction, int, size_t) = nullptr;
+    cudaError_t e = driver_fn("cuOccupancyMaxActiveBlocksPerMultiprocessor", &occupancy);
+    int dev = 0, sms = 0, coop = 0, per_sm = 0;
+    if (e == cudaSuccess) e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev);
+    if (e != cudaSuccess) return rc(e);
+    if (!coop) return rc(cudaErrorCooperativeLaunchTooLarge);
+    if (occupancy(&per_sm, static_cast<CUfunction>(func), static_cast<int>(block_threads), shared_mem) != CUDA_SUCCESS)
+        return rc(cudaErrorInvalidDeviceFunction);
+    *blocks = per_sm * sms;
+    return 0;
+}
+
+int coop_launch(void *func, const unsigned grid[3], const unsigned block[3], void **args, size_t shared_mem,
+                void *stream)
+{
+    CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
+                       void **) = nullptr;
+    const cudaError_t e = driver_fn("cuLaunchCooperativeKernel", &launch);
+    if (e != cudaSuccess) return rc(e);
+    const CUresult r = launch(static_cast<CUfunction>(func), grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                              static_cast<unsigned>(shared_mem), static_cast<CUstream>(stream), args);
+    return static_cast<int>(r); // CUresult codes are cudaError_t's (720: too large, 1: invalid value)
+}
+
 const shoal_cuda_iface table = {
     SHOAL_CUDA_IFACE_VERSION, sizeof(shoal_cuda_iface), error, device_count, set_device, dmalloc, dfree,
     ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize, shoal_plugin::stream_launch,
+    current_device, coop_max_blocks, coop_launch,
 };
 
 } // namespace

@@ -3,10 +3,13 @@
 // API does the work (shoal/device/api.h) with the device heap's context passed by value.
 // RMA: a grid of blocks, each moving its slice at block scope; collectives and reductions:
 // one block; waits and barriers: one thread.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <shoal/device/api.h>
 
+#include <cstring>
 #include <type_traits>
 
 #include "stream_ops.h"
@@ -79,11 +82,13 @@ __global__ void coll_kernel(ctx_t c, shoal_stream_op op, shmem_team_t team, unsi
     }
 }
 
-/** The members of a reduction: the team, or the active set when psync is set. */
+/** The members of a reduction: the team, or the active set when psync is set; scatter: a
+ *  reduce-scatter over the team. */
 struct reduce_set {
     shmem_team_t team;
     long *psync;
     int start, log_stride, size;
+    int scatter;
 };
 
 template <class Op, class T>
@@ -93,17 +98,91 @@ __global__ void reduce_kernel(ctx_t c, reduce_set set, T *dest, const T *src, st
     if (set.psync)
         d::detail::reduce_over<Op, S>(c, d::detail::active_set<S>(c, set.start, set.log_stride, set.size, set.psync, "to_all"),
                                       dest, src, n);
+    else if (set.scatter)
+        d::reducescatter<Op, S>(c, set.team, dest, src, n);
     else
         d::reduce<Op, S>(c, set.team, dest, src, n);
 }
 
 int launched() { return static_cast<int>(cudaGetLastError()); }
 
+template <class T> __global__ void p_kernel(ctx_t c, T *dest, T value, int pe) { d::p(c, dest, value, pe); }
+template <class T> __global__ void g_kernel(ctx_t c, T *out, const T *src, int pe) { *out = d::g(c, src, pe); }
+
+template <class T> int p_as(cudaStream_t s, const ctx_t &c, const shoal_stream_args &a)
+{
+    T v;
+    std::memcpy(&v, &a.signal, sizeof v); // the value's bytes, first in the word
+    p_kernel<T><<<1, 1, 0, s>>>(c, static_cast<T *>(a.dest), v, a.pe);
+    return launched();
+}
+
+/** g: into a pinned word (kept for the next call), then the stream's end, then the caller's. */
+template <class T> int g_as(cudaStream_t s, const ctx_t &c, const shoal_stream_args &a)
+{
+    static T *word = nullptr;
+    if (!word) {
+        void *w = nullptr;
+        const cudaError_t e = cudaMallocHost(&w, 16);
+        if (e != cudaSuccess) return static_cast<int>(e);
+        word = static_cast<T *>(w);
+    }
+    g_kernel<T><<<1, 1, 0, s>>>(c, word, static_cast<const T *>(a.src), a.pe);
+    int rc = launched();
+    if (rc == 0) rc = static_cast<int>(cudaStreamSynchronize(s));
+    if (rc == 0) std::memcpy(a.dest, word, sizeof(T));
+    return rc;
+}
+
+template <class T>
+__global__ void wait_until_kernel(T *ivars, std::size_t n, const int *status, int cmp, T value, const T *values)
+{
+    if (values)
+        d::detail::wait_all_of(ivars, n, status, cmp, values);
+    else
+        d::detail::wait_all_of(ivars, n, status, cmp, d::detail::one_value<T>{value});
+}
+
+template <class T> int wait_as(cudaStream_t s, const shoal_stream_args &a)
+{
+    T v;
+    std::memcpy(&v, &a.signal, sizeof v);
+    wait_until_kernel<T><<<1, 1, 0, s>>>(static_cast<T *>(a.dest), a.nelems, a.status, a.sig_op, v,
+                                         static_cast<const T *>(a.src));
+    return launched();
+}
+
+/** The integer type of each wait code (kind << 8 | bytes). */
+int wait_until(cudaStream_t s, const shoal_stream_args &a)
+{
+    switch (a.red_type) {
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2): return wait_as<std::int16_t>(s, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4): return wait_as<std::int32_t>(s, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8): return wait_as<std::int64_t>(s, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2): return wait_as<std::uint16_t>(s, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4): return wait_as<std::uint32_t>(s, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return wait_as<std::uint64_t>(s, a);
+    default: return static_cast<int>(cudaErrorInvalidValue);
+    }
+}
+
+/** p and g move 1, 2, 4 or 8 bytes. */
+int p_or_g(cudaStream_t s, const ctx_t &c, const shoal_stream_args &a, bool get)
+{
+    switch (a.elem) {
+    case 1: return get ? g_as<std::uint8_t>(s, c, a) : p_as<std::uint8_t>(s, c, a);
+    case 2: return get ? g_as<std::uint16_t>(s, c, a) : p_as<std::uint16_t>(s, c, a);
+    case 4: return get ? g_as<std::uint32_t>(s, c, a) : p_as<std::uint32_t>(s, c, a);
+    case 8: return get ? g_as<std::uint64_t>(s, c, a) : p_as<std::uint64_t>(s, c, a);
+    default: return static_cast<int>(cudaErrorInvalidValue);
+    }
+}
+
 template <class T> int reduce_as(cudaStream_t s, const ctx_t &c, const shoal_stream_args &a)
 {
     T *dest = static_cast<T *>(a.dest);
     const T *src = static_cast<const T *>(a.src);
-    const reduce_set set{a.team, a.psync, a.pe_start, a.log_pe_stride, a.pe_size};
+    const reduce_set set{a.team, a.psync, a.pe_start, a.log_pe_stride, a.pe_size, a.scatter};
     switch (a.red_op) {
     case SHOAL_RED_MAX: reduce_kernel<d::detail::op_max><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
     case SHOAL_RED_MIN: reduce_kernel<d::detail::op_min><<<1, coll_threads, 0, s>>>(c, set, dest, src, a.nelems); break;
@@ -136,6 +215,8 @@ int reduce(cudaStream_t s, const ctx_t &c, const shoal_stream_args &a)
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return reduce_as<std::uint64_t>(s, c, a);
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4): return reduce_as<float>(s, c, a);
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8): return reduce_as<double>(s, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2): return reduce_as<__half>(s, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2): return reduce_as<__nv_bfloat16>(s, c, a);
     default: return static_cast<int>(cudaErrorInvalidValue);
     }
 }
@@ -203,6 +284,9 @@ int stream_launch(void *stream, const shoal_device_context *ctx, const shoal_str
                                                static_cast<const unsigned char *>(a.src), a.nelems * a.elem, a.pe);
         return launched();
     case SHOAL_STREAM_REDUCE: return reduce(s, c, a);
+    case SHOAL_STREAM_P: return p_or_g(s, c, a, false);
+    case SHOAL_STREAM_G: return p_or_g(s, c, a, true);
+    case SHOAL_STREAM_WAIT_UNTIL: return wait_until(s, a);
     }
     return static_cast<int>(cudaErrorInvalidValue);
 }

@@ -68,10 +68,16 @@ int shmemx_device_usable(void);
 /** A translation unit's own copy of the device context (nvshmem.h keeps one per TU): fill
  *  stores *ctx there (cudaMemcpyToSymbol, or a copy in the host emulation), 0 or an error. */
 typedef int (*shmemx_device_context_fill_fn)(const struct shoal_device_context *ctx);
-/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory). */
+/** Kinds of fill: a host copy (the g++ emulation), or a copy on this PE's GPU (a CUDA error
+ *  code on failure), made only once the PE's GPU is selected (its first call that needs it). */
+enum { SHMEMX_DEVICE_FILL_HOST = 0, SHMEMX_DEVICE_FILL_CUDA = 1 };
+/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory, or
+ *  a kind that is neither). The plain form registers a host copy. */
+int shmemx_device_context_register_kind(shmemx_device_context_fill_fn fill, int kind);
 int shmemx_device_context_register(shmemx_device_context_fill_fn fill);
 /** Give every registered translation unit the context of now (after init, a device allocation,
- *  a team split or destroy); a failed fill stops every PE with one line naming routine. */
+ *  a team split or destroy; CUDA copies from the GPU's selection on); a failed fill stops every
+ *  PE with one line naming routine. */
 void shmemx_device_context_publish(const char *routine);
 
 /* ---- Stream-ordered calls (CUDA builds; NVSHMEM's nvshmemx_*_on_stream) -------------------

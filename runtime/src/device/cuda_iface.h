@@ -15,7 +15,7 @@
 
 struct shoal_device_context;
 
-#define SHOAL_CUDA_IFACE_VERSION 2
+#define SHOAL_CUDA_IFACE_VERSION 3
 #define SHOAL_CUDA_PLUGIN_SYMBOL "shoal_cuda_plugin"
 #define SHOAL_CUDA_IPC_HANDLE_BYTES 64
 
@@ -33,9 +33,17 @@ enum shoal_stream_op {
     SHOAL_STREAM_ALLTOALL, SHOAL_STREAM_BROADCAST, SHOAL_STREAM_FCOLLECT, /* bytes per member */
     SHOAL_STREAM_COLLECT,                     /* bytes of this member (they may differ) */
     SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync */
+    /* Since version 3: */
+    SHOAL_STREAM_P,                           /* elem bytes of signal (the value) to dest on pe */
+    SHOAL_STREAM_G,                           /* elem bytes of src on pe into *dest (host memory), the
+                                                 stream synchronized first (not capturable) */
+    SHOAL_STREAM_WAIT_UNTIL,                  /* dest: nelems ivars of red_type; until each one not
+                                                 masked by status holds cmp (sig_op) against signal,
+                                                 or src[i] when src is set */
 };
-/* Element types of the reductions: kind << 8 | bytes. */
-enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2 };
+/* Element types of the reductions: kind << 8 | bytes (since version 3: the 16-bit floats). */
+enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2, SHOAL_STREAM_HALF = 3,
+       SHOAL_STREAM_BFLOAT16 = 4 };
 #define SHOAL_STREAM_TYPE(kind, bytes) ((kind) << 8 | (bytes))
 enum shoal_stream_red { SHOAL_RED_AND, SHOAL_RED_OR, SHOAL_RED_XOR, SHOAL_RED_MAX, SHOAL_RED_MIN, SHOAL_RED_SUM, SHOAL_RED_PROD };
 
@@ -53,6 +61,8 @@ struct shoal_stream_args {
     int red_op, red_type;    /* enum shoal_stream_red, SHOAL_STREAM_TYPE(...) */
     long *psync;             /* REDUCE on an active set (instead of team): its pSync, and: */
     int pe_start, log_pe_stride, pe_size;
+    int scatter;             /* since version 3: REDUCE as reduce-scatter (nelems per member) */
+    const int *status;       /* since version 3: WAIT_UNTIL's mask (device memory), or NULL */
 };
 
 struct shoal_cuda_iface {
@@ -76,6 +86,16 @@ struct shoal_cuda_iface {
     int (*synchronize)(void);
     /* Since version 2: stream-ordered work (the _on_stream API). */
     int (*stream_launch)(void *stream, const struct shoal_device_context *ctx, const struct shoal_stream_args *args);
+    /* Since version 3. The GPU of the calling thread's current CUDA context, -1 when it has
+     * none (the program selected no GPU yet); nothing is created. */
+    int (*current_device)(int *device);
+    /* Cooperative launches of a program's kernel (func: its CUfunction, which the program's
+     * own CUDA runtime resolved: nvshmemx_collective_launch). max_blocks: how many blocks of
+     * block_threads threads can be resident at once on the current GPU; launch: all blocks of
+     * grid at once (a grid-wide sync inside is safe), on stream. */
+    int (*coop_max_blocks)(void *func, unsigned block_threads, size_t shared_mem, int *blocks);
+    int (*coop_launch)(void *func, const unsigned grid[3], const unsigned block[3], void **args,
+                       size_t shared_mem, void *stream);
 };
 
 typedef const struct shoal_cuda_iface *(*shoal_cuda_plugin_fn)(uint32_t version);

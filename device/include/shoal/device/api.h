@@ -9,6 +9,7 @@
 #include <shoal/device/config.h>
 #include <shoal/device/order.h>
 #include <shoal/device/reduce.h>
+#include <shoal/device/reducescatter.h>
 #include <shoal/device/rma.h>
 #include <shoal/device/scope.h>
 #include <shoal/device/signal.h>
