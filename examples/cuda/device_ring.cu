@@ -5,6 +5,8 @@
 // One source, two ways to run: on a GPU the body is a CUDA kernel over the device heap; on a
 // machine without one, the same body runs as the device API's host emulation (a block of host
 // threads over the host heap), so the example works everywhere.
+//
+// Compiled as C++20 on purpose: it includes the C++ facade (shoal/device.hpp).
 #include <cuda_runtime.h>
 #include <shmem.h>
 #include <shmemx.h>

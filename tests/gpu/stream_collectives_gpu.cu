@@ -1,6 +1,7 @@
 // shoal::StreamCollectives, kernel form (nvcc): one persistent object interleaved with user
 // kernels on the same stream (no host wait between them), every collective checked across PEs,
 // then the same sequence captured into a CUDA graph once and replayed. Exits 77 without a GPU.
+// Compiled as C++20 on purpose: it includes the C++ facade (shoal/shoal.hpp).
 #include <shoal/shoal.hpp>
 
 #include <cuda_runtime.h>
