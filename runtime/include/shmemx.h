@@ -24,6 +24,10 @@ int shmemx_team_get_uniqueid(shmemx_team_uniqueid_t *uniqueid);
 int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long config_mask,
                      int npes, int pe_idx_in_team, const shmemx_team_uniqueid_t *uniqueid);
 
+/** put_signal's signal update without data: *sig_addr on pe set to (SHMEM_SIGNAL_SET) or
+ *  increased by (SHMEM_SIGNAL_ADD) signal, atomically, after this PE's earlier puts to pe. */
+void shmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+
 /** Size in bytes of this PE's symmetric heap (SHOAL_SYMMETRIC_SIZE). */
 size_t shmemx_heap_size(void);
 /** Bytes of the symmetric heap still free for shmem_malloc. */

@@ -95,7 +95,7 @@ SHOAL_NVI_HALF_ROWS(SHOAL_NVI_RMA_HALF)
 #endif
 
 /* Signals: fetch and wait on a local signal word. */
-SHOAL_NVI_WRAP(uint64_t, signal_fetch, sig, (const uint64_t *sig), (sig))
+SHOAL_NVI_WRAP(uint64_t, signal_fetch, sig, (uint64_t *sig), (sig)) /* NVSHMEM's: not const */
 SHOAL_NVI_WRAP(uint64_t, signal_wait_until, sig, (uint64_t *sig, int cmp, uint64_t value), (sig, cmp, value))
 
 /* Atomics: TYPENAME_atomic_OP on the standard, extended and bitwise rows. */
@@ -145,6 +145,14 @@ SHOAL_AMO_BIT_TYPES(SHOAL_NVI_AMO_BIT, )
 SHOAL_P2P_TYPES(SHOAL_NVI_WAIT, )
 #undef SHOAL_NVI_WAIT
 #undef SHOAL_NVI_WAIT_SET
+
+/** The signal update of put_signal without data: sig on pe set to, or increased by, signal
+ *  (an atomic on the host). */
+SHOAL_NVI_FN void nvshmemx_signal_op(uint64_t *sig, uint64_t signal, int sig_op, int pe)
+{
+    SHOAL_NVI_BOTH_SYM("nvshmemx_signal_op", sig, SHOAL_NVI_D signal_op(SHOAL_NVI_CTX, sig, signal, sig_op, pe),
+                       shmemx_signal_op(sig, signal, sig_op, pe));
+}
 
 /* Ordering. */
 SHOAL_NVI_FN void nvshmem_fence(void) { SHOAL_NVI_BOTH(SHOAL_NVI_D fence(SHOAL_NVI_CTX), shmem_fence()); }

@@ -138,11 +138,6 @@ SHOAL_NVI_HALF_ROWS(SHOAL_NVX_HALF)
 #undef SHOAL_NVX_T
 #endif
 
-/* Signal update without data (device only in NVSHMEM). */
-SHOAL_NVI_DEV_FN void nvshmemx_signal_op(uint64_t *sig, uint64_t signal, int sig_op, int pe)
-{
-    SHOAL_NVI_D signal_op(SHOAL_NVI_CTX, sig, signal, sig_op, pe);
-}
 
 /* A warpgroup (NVSHMEM's: four consecutive warps, 128 threads of a block, all calling): on the
  * GPU a named barrier per warpgroup; the emulation runs it as a whole block of up to 128
