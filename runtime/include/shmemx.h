@@ -56,6 +56,8 @@ void *shmemx_device_calloc(size_t count, size_t size);
 void *shmemx_device_align(size_t alignment, size_t size);
 /** Collective; ptr must come from the device heap (shmem_free also accepts it). */
 void shmemx_device_free(void *ptr);
+/** 1 when [addr, addr + len) lies in this PE's device heap (shmemx_device_malloc ...), else 0. */
+int shmemx_device_addr(const void *addr, size_t len);
 /** Bytes of the device heap's user part, 0 before the first device allocation. */
 size_t shmemx_device_heap_size(void);
 /** Bytes of the device heap still free (0 before the first device allocation). */

@@ -91,7 +91,7 @@ int main()
             for (std::size_t i = 0; i < n; i++)
                 CHECK(v[p * n + i] == static_cast<float>(100 * p + me) + i, "alltoall[%d][%zu] = %g", p, i, v[p * n + i]);
 
-        // Captured once, replayed: the same object's scratch and counters every time.
+        // Captured once, replayed.
         cudaGraph_t graph;
         cudaGraphExec_t exec;
         CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal) == cudaSuccess, "begin capture");
