@@ -48,6 +48,13 @@ static float half_to_float(uint16_t h)
     return f;
 }
 
+/* v >> shift, rounded to nearest, ties to even (1 <= shift < 32). */
+static uint32_t shift_rne(uint32_t v, int shift)
+{
+    const uint32_t q = v >> shift, rem = v & ((1u << shift) - 1), half = 1u << (shift - 1);
+    return q + (rem > half || (rem == half && (q & 1)));
+}
+
 static uint16_t float_to_half(float f)
 {
     uint32_t x;
@@ -57,19 +64,10 @@ static uint16_t float_to_half(float f)
     if (exp == 0xff) return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | man >> 13 : 0));
     const int e = (int)exp - 127 + 15;
     if (e >= 0x1f) return (uint16_t)(sign | 0x7c00);
-    if (e <= 0) { /* subnormal or zero */
-        if (e < -10) return sign;
-        const uint32_t m = man | 0x800000;
-        const int shift = 14 - e;
-        uint32_t h = m >> shift;
-        const uint32_t rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
-        if (rem > half || (rem == half && (h & 1))) h++;
-        return (uint16_t)(sign | h);
-    }
-    uint32_t h = (uint32_t)e << 10 | man >> 13;
-    const uint32_t rem = man & 0x1fff;
-    if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) h++; /* may carry into the exponent: right */
-    return (uint16_t)(sign | h);
+    if (e <= 0) /* subnormal or zero: the significand in units of 2^-24 */
+        return (uint16_t)(sign | (e < -10 ? 0 : shift_rne(man | 0x800000, 14 - e)));
+    /* a carry out of the significand rounds up into the exponent, as it should */
+    return (uint16_t)(sign | shift_rne((uint32_t)e << 23 | man, 13));
 }
 
 static float bf16_to_float(uint16_t b)

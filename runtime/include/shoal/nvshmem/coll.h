@@ -42,18 +42,9 @@ SHOAL_NVI_COLL_OPS(void, , mem)
 #define SHOAL_NVI_REDUCE_ROW(T, NAME, OP)                                                                         \
     SHOAL_NVI_WRAP(int, NAME##_##OP##_reduce, dest, (nvshmem_team_t team, T *dest, const T *src, size_t n),             \
                    (team, dest, src, n))
-#define SHOAL_NVI_REDUCE_and(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, and)
-#define SHOAL_NVI_REDUCE_or(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, or)
-#define SHOAL_NVI_REDUCE_xor(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, xor)
-#define SHOAL_NVI_REDUCE_max(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, max)
-#define SHOAL_NVI_REDUCE_min(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, min)
-#define SHOAL_NVI_REDUCE_sum(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, sum)
-#define SHOAL_NVI_REDUCE_prod(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, prod)
-#define SHOAL_NVI_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_REDUCE_##OP)
-#define SHOAL_NVI_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_REDUCE_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVI_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVI_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVI_MINMAX) /* the arithmetic rows less the complex ones */
+#define SHOAL_NVI_EACH SHOAL_NVI_REDUCE_ROW
+SHOAL_NVI_REDUCTIONS
+#undef SHOAL_NVI_EACH
 
 /* The half and bfloat16 rows: device templates; on the host, the byte forms (alltoallmem ...)
  * and the runtime's typed reductions (shoal/nvshmem/runtime.h). */
@@ -89,29 +80,12 @@ SHOAL_NVI_HALF_ROWS(SHOAL_NVI_COLL16)
 #define SHOAL_NVI_OP_min SHMEMX_OP_MIN
 #define SHOAL_NVI_OP_sum SHMEMX_OP_SUM
 #define SHOAL_NVI_OP_prod SHMEMX_OP_PROD
-#define SHOAL_NVI_RS_ROW(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reducescatter, 1)
-#define SHOAL_NVI_R16_ROW(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reduce, 0)
-#define SHOAL_NVI_RS_and(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, and)
-#define SHOAL_NVI_RS_or(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, or)
-#define SHOAL_NVI_RS_xor(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, xor)
-#define SHOAL_NVI_RS_max(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, max)
-#define SHOAL_NVI_RS_min(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, min)
-#define SHOAL_NVI_RS_sum(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, sum)
-#define SHOAL_NVI_RS_prod(T, NAME, A) SHOAL_NVI_RS_ROW(T, NAME, prod)
-#define SHOAL_NVI_R16_max(T, NAME, A) SHOAL_NVI_R16_ROW(T, NAME, max)
-#define SHOAL_NVI_R16_min(T, NAME, A) SHOAL_NVI_R16_ROW(T, NAME, min)
-#define SHOAL_NVI_R16_sum(T, NAME, A) SHOAL_NVI_R16_ROW(T, NAME, sum)
-#define SHOAL_NVI_R16_prod(T, NAME, A) SHOAL_NVI_R16_ROW(T, NAME, prod)
-#define SHOAL_NVI_RS_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_RS_##OP)
-#define SHOAL_NVI_RS_MINMAX(OP)                                                                                   \
-    SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_RS_##OP)                                                  \
-    SHOAL_NVI_HALF_ROWS(SHOAL_NVI_RS_##OP) SHOAL_NVI_HALF_ROWS(SHOAL_NVI_R16_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVI_RS_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVI_RS_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVI_RS_MINMAX)
-#undef SHOAL_NVI_RS_BITWISE
-#undef SHOAL_NVI_RS_MINMAX
-#undef SHOAL_NVI_BITWISE
-#undef SHOAL_NVI_MINMAX
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reducescatter, 1)
+SHOAL_NVI_REDUCTIONS
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reduce, 0)
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
 
 #endif

@@ -148,4 +148,22 @@ template <class T> static void shoal_nvi_emu_sym(const char *routine, const char
 #define SHOAL_NVI_HALF_ROWS(X)
 #endif
 
+/* Every reduction NVSHMEM names, one SHOAL_NVI_EACH(T, NAME, OP) per row and operation:
+ * SHOAL_NVI_REDUCTIONS the bitwise rows with and/or/xor and the others with max/min/sum/prod
+ * (no long double, no complex), SHOAL_NVI_REDUCTIONS16 the half and bfloat16 rows with
+ * max/min/sum/prod. The includer defines SHOAL_NVI_EACH, expands, then undefines it. */
+#define SHOAL_NVI_ON_and(T, NAME, A) SHOAL_NVI_EACH(T, NAME, and)
+#define SHOAL_NVI_ON_or(T, NAME, A) SHOAL_NVI_EACH(T, NAME, or)
+#define SHOAL_NVI_ON_xor(T, NAME, A) SHOAL_NVI_EACH(T, NAME, xor)
+#define SHOAL_NVI_ON_max(T, NAME, A) SHOAL_NVI_EACH(T, NAME, max)
+#define SHOAL_NVI_ON_min(T, NAME, A) SHOAL_NVI_EACH(T, NAME, min)
+#define SHOAL_NVI_ON_sum(T, NAME, A) SHOAL_NVI_EACH(T, NAME, sum)
+#define SHOAL_NVI_ON_prod(T, NAME, A) SHOAL_NVI_EACH(T, NAME, prod)
+#define SHOAL_NVI_BITWISE_ON(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_ON_##OP)
+#define SHOAL_NVI_MINMAX_ON(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_ON_##OP)
+#define SHOAL_NVI_HALF_ON(OP) SHOAL_NVI_HALF_ROWS(SHOAL_NVI_ON_##OP)
+#define SHOAL_NVI_REDUCTIONS                                                                       \
+    SHOAL_BITWISE_OPS(SHOAL_NVI_BITWISE_ON) SHOAL_MINMAX_OPS(SHOAL_NVI_MINMAX_ON) SHOAL_ARITH_OPS(SHOAL_NVI_MINMAX_ON)
+#define SHOAL_NVI_REDUCTIONS16 SHOAL_MINMAX_OPS(SHOAL_NVI_HALF_ON) SHOAL_ARITH_OPS(SHOAL_NVI_HALF_ON)
+
 #endif

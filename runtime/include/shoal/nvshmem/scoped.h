@@ -67,18 +67,9 @@ SHOAL_SIZES(SHOAL_NVX_SIZE, )
               (team, dest, src, n))                                                                               \
     SHOAL_NVX(int, NAME##_##OP##_reduce, _block, (nvshmem_team_t team, T *dest, const T *src, size_t n),          \
               (team, dest, src, n))
-#define SHOAL_NVX_REDUCE_and(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, and)
-#define SHOAL_NVX_REDUCE_or(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, or)
-#define SHOAL_NVX_REDUCE_xor(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, xor)
-#define SHOAL_NVX_REDUCE_max(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, max)
-#define SHOAL_NVX_REDUCE_min(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, min)
-#define SHOAL_NVX_REDUCE_sum(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, sum)
-#define SHOAL_NVX_REDUCE_prod(T, NAME, A) SHOAL_NVX_REDUCE_ROW(T, NAME, prod)
-#define SHOAL_NVX_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVX_REDUCE_##OP)
-#define SHOAL_NVX_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVX_REDUCE_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVX_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVX_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVX_MINMAX)
+#define SHOAL_NVI_EACH SHOAL_NVX_REDUCE_ROW
+SHOAL_NVI_REDUCTIONS
+#undef SHOAL_NVI_EACH
 
 /* TYPENAME_OP_reducescatter_warp / _block. */
 #define SHOAL_NVX_RS_ROW(T, NAME, OP)                                                                             \
@@ -87,18 +78,10 @@ SHOAL_ARITH_OPS(SHOAL_NVX_MINMAX)
 #define SHOAL_NVX_RED_T(T, NAME, OP, KIND, SFX, S)                                                                \
     SHOAL_NVI_DEV_FN int nvshmemx_##NAME##_##OP##_##KIND##SFX(nvshmem_team_t team, T *dest, const T *src, size_t n) \
     { return SHOAL_NVI_D KIND<SHOAL_NVI_D detail::op_##OP, S>(SHOAL_NVI_CTX, team, dest, src, n); }
-#define SHOAL_NVX_RS_and(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, and)
-#define SHOAL_NVX_RS_or(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, or)
-#define SHOAL_NVX_RS_xor(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, xor)
-#define SHOAL_NVX_RS_max(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, max)
-#define SHOAL_NVX_RS_min(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, min)
-#define SHOAL_NVX_RS_sum(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, sum)
-#define SHOAL_NVX_RS_prod(T, NAME, A) SHOAL_NVX_RS_ROW(T, NAME, prod)
-#define SHOAL_NVX_RS_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVX_RS_##OP)
-#define SHOAL_NVX_RS_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVX_RS_##OP) SHOAL_NVI_HALF_ROWS(SHOAL_NVX_RS_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVX_RS_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVX_RS_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVX_RS_MINMAX)
+#define SHOAL_NVI_EACH SHOAL_NVX_RS_ROW
+SHOAL_NVI_REDUCTIONS
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
 
 /* The half and bfloat16 rows of the warp and block forms: the device API's templates. */
 #if SHOAL_NVI_HALF

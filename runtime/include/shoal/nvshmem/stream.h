@@ -52,18 +52,9 @@ SHOAL_NVS_COLL(void, , mem)
 #define SHOAL_NVS_REDUCE_ROW(T, NAME, OP)                                                                         \
     SHOAL_NVS(int, NAME##_##OP##_reduce_on_stream,                                                                \
               (nvshmem_team_t team, T *dest, const T *src, size_t n, SHOAL_NVS_STREAM s), (team, dest, src, n, s))
-#define SHOAL_NVS_REDUCE_and(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, and)
-#define SHOAL_NVS_REDUCE_or(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, or)
-#define SHOAL_NVS_REDUCE_xor(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, xor)
-#define SHOAL_NVS_REDUCE_max(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, max)
-#define SHOAL_NVS_REDUCE_min(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, min)
-#define SHOAL_NVS_REDUCE_sum(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, sum)
-#define SHOAL_NVS_REDUCE_prod(T, NAME, A) SHOAL_NVS_REDUCE_ROW(T, NAME, prod)
-#define SHOAL_NVS_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVS_REDUCE_##OP)
-#define SHOAL_NVS_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVS_REDUCE_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVS_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVS_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVS_MINMAX)
+#define SHOAL_NVI_EACH SHOAL_NVS_REDUCE_ROW
+SHOAL_NVI_REDUCTIONS
+#undef SHOAL_NVI_EACH
 
 /* TYPENAME_OP_reducescatter_on_stream on every reduction row, and the 16-bit rows' reductions:
  * the runtime's typed form (shoal/nvshmem/runtime.h). */
@@ -74,24 +65,13 @@ SHOAL_ARITH_OPS(SHOAL_NVS_MINMAX)
         return shmemx_reduce_typed_on_stream("nvshmemx_" #NAME "_" #OP "_" #KIND "_on_stream", team, dest, src,   \
                                              n, SHMEMX_TYPE_##NAME, SHOAL_NVI_OP_##OP, SCATTER, s);               \
     }
-#define SHOAL_NVS_RS_and(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, and, reducescatter, 1)
-#define SHOAL_NVS_RS_or(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, or, reducescatter, 1)
-#define SHOAL_NVS_RS_xor(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, xor, reducescatter, 1)
-#define SHOAL_NVS_RS_max(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, max, reducescatter, 1)
-#define SHOAL_NVS_RS_min(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, min, reducescatter, 1)
-#define SHOAL_NVS_RS_sum(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, sum, reducescatter, 1)
-#define SHOAL_NVS_RS_prod(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, prod, reducescatter, 1)
-#define SHOAL_NVS_R16_max(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, max, reduce, 0)
-#define SHOAL_NVS_R16_min(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, min, reduce, 0)
-#define SHOAL_NVS_R16_sum(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, sum, reduce, 0)
-#define SHOAL_NVS_R16_prod(T, NAME, A) SHOAL_NVS_TYPED(T, NAME, prod, reduce, 0)
-#define SHOAL_NVS_RS_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVS_RS_##OP)
-#define SHOAL_NVS_RS_MINMAX(OP)                                                                                   \
-    SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVS_RS_##OP)                                                  \
-    SHOAL_NVI_HALF_ROWS(SHOAL_NVS_RS_##OP) SHOAL_NVI_HALF_ROWS(SHOAL_NVS_R16_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVS_RS_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVS_RS_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVS_RS_MINMAX)
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVS_TYPED(T, NAME, OP, reducescatter, 1)
+SHOAL_NVI_REDUCTIONS
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVS_TYPED(T, NAME, OP, reduce, 0)
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
 
 /* The 16-bit rows' data movement: OpenSHMEM's SIZE and byte forms. */
 #if SHOAL_NVI_HALF
