@@ -56,6 +56,7 @@ int main(int argc, char **argv)
     printf("  %-28s %s\n", "rdma-core (ibverbs) found", yes(SHOAL_HAVE_IBVERBS));
     printf("  %-28s %s\n", "CUDA device library",
            SHOAL_HAVE_CUDA ? "yes (device heap: libshoal_cuda.so, loaded on first use)" : "no");
+    if (SHOAL_HAVE_CUDA) printf("  %-28s %s\n", "CUDA architectures", SHOAL_CUDA_ARCHS);
     printf("\nLaunch with: shoalrun -n N ./app%s, or ./app alone for one PE\n",
            SHOAL_HAVE_MPI ? ", mpirun -np N ./app" : "");
 

@@ -3,6 +3,8 @@
 // same source as libshoal_cuda.so and the same kernel bodies, launched in emulated grids.
 #include "runtime.hpp"
 
+#include <shoal/device/emulate.h>
+
 namespace shoal_plugin::rt {
 
 namespace e = shoal::device::emulate::cuda;
@@ -30,6 +32,23 @@ inline int stream_sync(stream_t s) { return e::stream_synchronize(s); }
 inline int memcpy_async(void *d, const void *s, std::size_t n, stream_t st) { return e::memcpy_async(d, s, n, st); }
 inline int memset_async(void *d, int v, std::size_t n, stream_t st) { return e::memset_async(d, v, n, st); }
 inline bool reachable(const void *p) { return e::reachable(p); }
+
+inline int current_device(int *device) { return e::current_device(device); }
+inline int coop_max_blocks(void *, unsigned block_threads, std::size_t, int *blocks)
+{
+    if (block_threads == 0 || block_threads > 1024) return e::invalid_configuration;
+    *blocks = static_cast<int>(shoal::device::emulate::max_cooperative_threads / block_threads);
+    return e::success;
+}
+/** func: an e::kernel_fn (the emulation has no CUfunction); every block at once. */
+inline int coop_launch(void *func, const unsigned grid[3], const unsigned block[3], void **args, std::size_t,
+                       stream_t stream)
+{
+    if (!func) return e::invalid_value;
+    const auto fn = reinterpret_cast<e::kernel_fn>(func);
+    return e::launch(stream, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, [fn, args] { fn(args); },
+                     true);
+}
 
 struct launcher {
     stream_t stream;

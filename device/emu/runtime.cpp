@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -409,7 +410,22 @@ int device_count(int *count)
     return success;
 }
 
-int set_device(int device) { return device >= 0 && device < device_count_value() ? success : invalid_device; }
+namespace {
+std::atomic<int> current{-1}; // the process's current device: a PE is a process
+} // namespace
+
+int set_device(int device)
+{
+    if (device < 0 || device >= device_count_value()) return invalid_device;
+    current.store(device);
+    return success;
+}
+
+int current_device(int *device)
+{
+    *device = current.load();
+    return success;
+}
 
 int device_uuid(int device, unsigned char out[16])
 {

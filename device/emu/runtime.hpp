@@ -7,8 +7,6 @@
 
 namespace shoal::device::emulate::cuda {
 
-int device_count(int *count);
-int set_device(int device);
 /** A UUID per emulated GPU (as many as CUDA_VISIBLE_DEVICES lists; one when it is unset). */
 int device_uuid(int device, unsigned char out[16]);
 /** cudaMallocHost / cudaFreeHost. */

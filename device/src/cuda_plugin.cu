@@ -2,6 +2,7 @@
 // __global__ wrapper every kernel body of stream_kernels.h is launched through. The table and
 // every body are single source with the host emulation's build (emu/plugin.cpp). Plain nvcc,
 // no -rdc.
+#include <cuda.h> // the driver's types; its entry points are found through the runtime
 #include <cuda_runtime.h>
 
 #include <cstring>
@@ -84,6 +85,63 @@ struct launcher {
         return rc(cudaGetLastError());
     }
 };
+
+// Driver entry points, found through the runtime: the plugin links no libcuda, so it loads
+// (and says why it cannot work) on a machine without a driver.
+template <class Fn> cudaError_t driver_fn(const char *name, Fn *fn)
+{
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    const cudaError_t e = cudaGetDriverEntryPointByVersion(name, &p, 12000, cudaEnableDefault, &found);
+    if (e != cudaSuccess) return e;
+    if (found != cudaDriverEntryPointSuccess || !p) return cudaErrorSymbolNotFound;
+    *fn = reinterpret_cast<Fn>(p);
+    return cudaSuccess;
+}
+
+inline int current_device(int *device)
+{
+    CUresult (*get_current)(CUcontext *) = nullptr;
+    CUresult (*get_device)(CUdevice *) = nullptr;
+    cudaError_t e = driver_fn("cuCtxGetCurrent", &get_current);
+    if (e == cudaSuccess) e = driver_fn("cuCtxGetDevice", &get_device);
+    if (e != cudaSuccess) return rc(e);
+    CUcontext ctx = nullptr;
+    CUdevice dev = -1;
+    *device = -1;
+    if (get_current(&ctx) != CUDA_SUCCESS || !ctx) return 0;
+    if (get_device(&dev) != CUDA_SUCCESS) return rc(cudaErrorInvalidDevice);
+    *device = static_cast<int>(dev);
+    return 0;
+}
+
+inline int coop_max_blocks(void *func, unsigned block_threads, std::size_t shared_mem, int *blocks)
+{
+    CUresult (*occupancy)(int *, CUfunction, int, size_t) = nullptr;
+    cudaError_t e = driver_fn("cuOccupancyMaxActiveBlocksPerMultiprocessor", &occupancy);
+    int dev = 0, sms = 0, coop = 0, per_sm = 0;
+    if (e == cudaSuccess) e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev);
+    if (e != cudaSuccess) return rc(e);
+    if (!coop) return rc(cudaErrorCooperativeLaunchTooLarge);
+    if (occupancy(&per_sm, static_cast<CUfunction>(func), static_cast<int>(block_threads), shared_mem) != CUDA_SUCCESS)
+        return rc(cudaErrorInvalidDeviceFunction);
+    *blocks = per_sm * sms;
+    return 0;
+}
+
+inline int coop_launch(void *func, const unsigned grid[3], const unsigned block[3], void **args, std::size_t shared_mem,
+                       stream_t stream)
+{
+    CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
+                       void **) = nullptr;
+    const cudaError_t e = driver_fn("cuLaunchCooperativeKernel", &launch);
+    if (e != cudaSuccess) return rc(e);
+    const CUresult r = launch(static_cast<CUfunction>(func), grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                              static_cast<unsigned>(shared_mem), stream, args);
+    return static_cast<int>(r); // CUresult codes are cudaError_t's (720: too large, 1: invalid value)
+}
 
 } // namespace rt
 } // namespace shoal_plugin

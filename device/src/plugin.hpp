@@ -5,7 +5,9 @@
 //   malloc/free (device), host_alloc/host_free (pinned); ipc_get/ipc_open/ipc_close;
 //   stream_create_nonblocking(&s); stream_sync(s); memcpy_async(d, s, n, stream);
 //   memset_async(d, v, n, stream); reachable(p) (device or pinned memory: the GPU reads it);
-//   launcher{stream} with launch<Body>(plan, args...) (stream_kernels.h).
+//   launcher{stream} with launch<Body>(plan, args...) (stream_kernels.h);
+//   current_device(&d) (-1: no current context); coop_max_blocks(func, threads, shared, &n) and
+//   coop_launch(func, grid, block, args, shared, stream): a program's kernel, every block at once.
 //
 // The host's copies and atomics on device memory go through a stream of the plugin's own,
 // created non-blocking (never ordered after work of the legacy stream or of user streams),
@@ -142,9 +144,27 @@ inline int amo(enum shoal_amo_op op, void *mapped, std::size_t size, const void 
                      : amo_of<unsigned int>(op, mapped, operand, cond, result);
 }
 
+/** g on a stream: the kernel stores the value in a pinned word of this thread's (kept for its
+ *  later calls), the stream is waited for, then the value goes to the caller's memory. */
+inline int fetch_one(rt::launcher &l, const shoal_device_context &ctx, shoal_stream_args a)
+{
+    thread_local unsigned char *word = nullptr;
+    if (!word) {
+        const int rc = rt::host_alloc(reinterpret_cast<void **>(&word), 16);
+        if (rc) return rc;
+    }
+    void *out = a.dest;
+    a.dest = word;
+    int rc = sk::dispatch(l, ctx, a);
+    if (!rc) rc = rt::stream_sync(l.stream);
+    if (!rc) std::memcpy(out, word, a.elem);
+    return rc;
+}
+
 inline int stream_launch(void *stream, const shoal_device_context *ctx, const shoal_stream_args *args)
 {
     rt::launcher l{static_cast<rt::stream_t>(stream)};
+    if (args->op == SHOAL_STREAM_G) return fetch_one(l, *ctx, *args);
     return sk::dispatch(l, *ctx, *args);
 }
 
@@ -165,9 +185,23 @@ inline int gpu_share(int device, unsigned char uuid[16], int *mps)
     return rc;
 }
 
+inline int current_device(int *device) { return rt::current_device(device); }
+
+inline int coop_max_blocks(void *func, unsigned block_threads, std::size_t shared_mem, int *blocks)
+{
+    return rt::coop_max_blocks(func, block_threads, shared_mem, blocks);
+}
+
+inline int coop_launch(void *func, const unsigned grid[3], const unsigned block[3], void **args, std::size_t shared_mem,
+                       void *stream)
+{
+    return rt::coop_launch(func, grid, block, args, shared_mem, static_cast<rt::stream_t>(stream));
+}
+
 inline const shoal_cuda_iface table = {
     SHOAL_CUDA_IFACE_VERSION, sizeof(shoal_cuda_iface), error, device_count, set_device, dmalloc, dfree,
     ipc_get, ipc_open, ipc_close, copy, dmemset, amo, synchronize, stream_launch, gpu_share,
+    current_device, coop_max_blocks, coop_launch,
 };
 
 } // namespace shoal_plugin

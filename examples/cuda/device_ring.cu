@@ -8,6 +8,7 @@
 //   2. where the program was built by nvcc and a GPU is present, as a CUDA kernel over the
 //      device heap.
 // device_ring_emu.cpp builds this same file with a C++ compiler alone: the emulation only.
+// Compiled as C++20 on purpose: it includes the C++ facade (shoal/device.hpp).
 //
 //     shoalrun -n 4 ./device_ring
 #if defined(__CUDACC__)

@@ -24,6 +24,10 @@ int shmemx_team_get_uniqueid(shmemx_team_uniqueid_t *uniqueid);
 int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long config_mask,
                      int npes, int pe_idx_in_team, const shmemx_team_uniqueid_t *uniqueid);
 
+/** put_signal's signal update without data: *sig_addr on pe set to (SHMEM_SIGNAL_SET) or
+ *  increased by (SHMEM_SIGNAL_ADD) signal, atomically, after this PE's earlier puts to pe. */
+void shmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+
 /** Size in bytes of this PE's symmetric heap (SHOAL_SYMMETRIC_SIZE). */
 size_t shmemx_heap_size(void);
 /** Bytes of the symmetric heap still free for shmem_malloc. */
@@ -60,6 +64,8 @@ void *shmemx_device_calloc(size_t count, size_t size);
 void *shmemx_device_align(size_t alignment, size_t size);
 /** Collective; ptr must come from the device heap (shmem_free also accepts it). */
 void shmemx_device_free(void *ptr);
+/** 1 when [addr, addr + len) lies in this PE's device heap (shmemx_device_malloc ...), else 0. */
+int shmemx_device_addr(const void *addr, size_t len);
 /** Bytes of the device heap's user part, 0 before the first device allocation. */
 size_t shmemx_device_heap_size(void);
 /** Bytes of the device heap still free (0 before the first device allocation). */
@@ -76,10 +82,16 @@ int shmemx_device_usable(void);
 /** A translation unit's own copy of the device context (nvshmem.h keeps one per TU): fill
  *  stores *ctx there (cudaMemcpyToSymbol, or a copy in the host emulation), 0 or an error. */
 typedef int (*shmemx_device_context_fill_fn)(const struct shoal_device_context *ctx);
-/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory). */
+/** Kinds of fill: a host copy (the g++ emulation), or a copy on this PE's GPU (a CUDA error
+ *  code on failure), made only once the PE's GPU is selected (its first call that needs it). */
+enum { SHMEMX_DEVICE_FILL_HOST = 0, SHMEMX_DEVICE_FILL_CUDA = 1 };
+/** Called from a static constructor, before shmem_init is fine; 0, or -1 (out of memory, or
+ *  a kind that is neither). The plain form registers a host copy. */
+int shmemx_device_context_register_kind(shmemx_device_context_fill_fn fill, int kind);
 int shmemx_device_context_register(shmemx_device_context_fill_fn fill);
 /** Give every registered translation unit the context of now (after init, a device allocation,
- *  a team split or destroy); a failed fill stops every PE with one line naming routine. */
+ *  a team split or destroy; CUDA copies from the GPU's selection on); a failed fill stops every
+ *  PE with one line naming routine. */
 void shmemx_device_context_publish(const char *routine);
 
 /* ---- Stream-ordered calls (CUDA builds; NVSHMEM's nvshmemx_*_on_stream) -------------------

@@ -1,8 +1,11 @@
 // Creates the device heap (every PE allocates device memory), so that PEs sharing a GPU hear
 // whether MPS serves them. With "mps": MPS is made to look started first (a control pipe in a
-// directory of this PE's own, named by CUDA_MPS_PIPE_DIRECTORY), as clients find it.
+// directory of this PE's own, named by CUDA_MPS_PIPE_DIRECTORY), as clients find it. With
+// "gpu1": the program makes emulated GPU 1 current itself before shmem_init (cudaSetDevice), so
+// Shoal takes that one.
 #include <shmem.h>
 #include <shmemx.h>
+#include <shoal/device/emulate_cuda.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +25,7 @@ int main(int argc, char **argv)
         std::fclose(pipe);
         setenv("CUDA_MPS_PIPE_DIRECTORY", dir.c_str(), 1);
     }
+    if (argc > 1 && !std::strcmp(argv[1], "gpu1") && shoal::device::emulate::cuda::set_device(1) != 0) return 2;
     shmem_init();
     void *p = shmemx_device_malloc(64);
     const int rc = p ? 0 : 1;

@@ -4,16 +4,23 @@
 // byte moved is checked where it landed, read back through the host API (the plugin's own
 // stream). Covers: copies whose length no block count divides, host calls while a user kernel
 // waits for them, two teams reducing on two streams at once, large reductions on several
-// blocks, capture and replay, collectives on streams.
+// blocks, capture and replay, collectives on streams; NVSHMEM's on-stream forms beyond
+// shmemx.h's (p, g, wait_until(_all)(_vector), signal_op, reducescatter, the 16-bit rows) and
+// its collective launch (a program's kernel, every block at once).
 #include <gtest/gtest.h>
+#include <nvshmem.h>
+#include <nvshmemx.h>
 #include <shmem.h>
 #include <shmemx.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include <shoal/device/api.h>
+#include <shoal/device/emulate.h>
 #include <shoal/device/emulate_cuda.h>
 
 #include "pe_test_util.hpp"
@@ -313,6 +320,202 @@ TEST(OnStream, CollectivesOnSeveralBlocks)
     EXPECT_TRUE(shoal_test::check_each(from_device(psync.p, SHMEM_REDUCE_SYNC_SIZE).data(), SHMEM_REDUCE_SYNC_SIZE,
                                        [](std::size_t) { return SHMEM_SYNC_VALUE; }))
         << "pSync is restored";
+    shmem_barrier_all();
+    ec::stream_destroy(s);
+}
+
+TEST(OnStream, NvshmemPAndGOfEveryWidth)
+{
+    // One value of 1, 2, 4 and 8 bytes (and a half) put to the right PE on a stream; then each
+    // PE gets the right PE's values back with g on a stream.
+    Dev<char> c(1);
+    Dev<short> h(1);
+    Dev<int> i(1);
+    Dev<double> d(1);
+    Dev<half> f(1);
+    shmem_barrier_all();
+    ec::stream_t s = ec::stream_create(true);
+    const int r = right(), l = left();
+    nvshmemx_char_p_on_stream(c.p, static_cast<char>('a' + me()), r, s);
+    nvshmemx_short_p_on_stream(h.p, static_cast<short>(-300 - me()), r, s);
+    nvshmemx_int_p_on_stream(i.p, 70000 + me(), r, s);
+    nvshmemx_double_p_on_stream(d.p, 0.25 + me(), r, s);
+    nvshmemx_half_p_on_stream(f.p, __float2half(1.5f + static_cast<float>(me())), r, s);
+    ASSERT_EQ(ec::stream_synchronize(s), 0);
+    shmem_barrier_all();
+    EXPECT_EQ(from_device(c.p, 1)[0], static_cast<char>('a' + l));
+    EXPECT_EQ(from_device(h.p, 1)[0], static_cast<short>(-300 - l));
+    EXPECT_EQ(from_device(i.p, 1)[0], 70000 + l);
+    EXPECT_EQ(from_device(d.p, 1)[0], 0.25 + l);
+    EXPECT_EQ(__half2float(from_device(f.p, 1)[0]), 1.5f + static_cast<float>(l));
+    // The right PE holds what its left PE (this one) put.
+    EXPECT_EQ(nvshmemx_char_g_on_stream(c.p, r, s), static_cast<char>('a' + me()));
+    EXPECT_EQ(nvshmemx_short_g_on_stream(h.p, r, s), static_cast<short>(-300 - me()));
+    EXPECT_EQ(nvshmemx_int_g_on_stream(i.p, r, s), 70000 + me());
+    EXPECT_EQ(nvshmemx_double_g_on_stream(d.p, r, s), 0.25 + me());
+    EXPECT_EQ(__half2float(nvshmemx_half_g_on_stream(f.p, r, s)), 1.5f + static_cast<float>(me()));
+    shmem_barrier_all();
+    ec::stream_destroy(s);
+}
+
+TEST(OnStream, NvshmemWaitsHoldTheStreamUntilTheLeftPEWrites)
+{
+    // The stream waits on ivars the left PE writes from the host: one, all of four (one masked by
+    // status and never written), and a vector against per-element values; then it marks done
+    // and adds to the right PE's signal. Nothing after the waits runs before the last write.
+    Dev<int> iv(8), status(4), want(3), done(1);
+    Dev<std::uint64_t> sig(1);
+    to_device(iv.p, std::vector<int>(8, 0));
+    to_device(status.p, std::vector<int>{0, 0, 1, 0});
+    to_device(want.p, std::vector<int>{10, 20, 30});
+    to_device(done.p, std::vector<int>{0});
+    to_device(sig.p, std::vector<std::uint64_t>{0});
+    shmem_barrier_all();
+    ec::stream_t s = ec::stream_create(true);
+    nvshmemx_int_wait_until_on_stream(iv.p, NVSHMEM_CMP_EQ, 7, s);
+    nvshmemx_int_wait_until_all_on_stream(iv.p + 1, 4, status.p, NVSHMEM_CMP_GE, 5, s);
+    nvshmemx_int_wait_until_all_vector_on_stream(iv.p + 5, 3, nullptr, NVSHMEM_CMP_EQ, want.p, s);
+    nvshmemx_int_p_on_stream(done.p, 1, me(), s);
+    nvshmemx_signal_op_on_stream(sig.p, 3, NVSHMEM_SIGNAL_ADD, right(), s);
+    shmem_barrier_all(); // every PE's stream is waiting
+    const int r = right();
+    shmem_int_p(iv.p, 7, r);
+    for (int k : {1, 2, 4}) shmem_int_p(iv.p + k, 5 + k, r); // iv[3] is masked
+    shmem_int_p(iv.p + 5, 10, r);
+    shmem_int_p(iv.p + 6, 20, r);
+    shmem_quiet();
+    shmem_barrier_all();
+    // A wait that let the stream go would have marked done within these 300 ms.
+    for (int k = 0; k < 30; k++) {
+        ASSERT_EQ(from_device(done.p, 1)[0], 0) << "the stream went on before iv[7] was written";
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    shmem_barrier_all();
+    shmem_int_p(iv.p + 7, 30, r);
+    shmem_quiet();
+    ASSERT_EQ(ec::stream_synchronize(s), 0);
+    shmem_barrier_all();
+    EXPECT_EQ(from_device(done.p, 1)[0], 1);
+    EXPECT_EQ(from_device(sig.p, 1)[0], 3u) << "the left PE's signal_op";
+    shmem_barrier_all();
+    ec::stream_destroy(s);
+}
+
+TEST(OnStream, NvshmemReduceScatterAndSixteenBitRows)
+{
+    // Reduce-scatter on two blocks, reading the members' sources and (in place) staged through
+    // the team's scratch, on the world and on a team of its own; half and bfloat16 reductions.
+    const int np = npes();
+    const long tri = static_cast<long>(np) * (np + 1) / 2;
+    constexpr std::size_t n = 70001; // 280 KB per member: two blocks
+    Dev<int> src(np * n), dest(n);
+    Dev<float> x(np * n);
+    std::vector<int> hs(np * n);
+    std::vector<float> hx(np * n);
+    for (std::size_t k = 0; k < hs.size(); k++) {
+        hs[k] = (me() + 1) * static_cast<int>(k % 9973);
+        hx[k] = static_cast<float>((k + static_cast<std::size_t>(me()) * 7) % 1000);
+    }
+    to_device(src.p, hs);
+    to_device(x.p, hx);
+    shmem_team_t t = SHMEM_TEAM_INVALID;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, np, nullptr, 0, &t);
+    shmem_barrier_all();
+    ec::stream_t s = ec::stream_create(true);
+    EXPECT_EQ(nvshmemx_int_sum_reducescatter_on_stream(NVSHMEM_TEAM_WORLD, dest.p, src.p, n, s), 0);
+    EXPECT_EQ(nvshmemx_float_max_reducescatter_on_stream(t, x.p, x.p, n, s), 0);
+    ASSERT_EQ(ec::stream_synchronize(s), 0);
+    EXPECT_GT(ec::launches(s).front().grid.x, 1u);
+    const std::size_t mine = static_cast<std::size_t>(me()) * n;
+    const auto gd = from_device(dest.p, n);
+    EXPECT_TRUE(shoal_test::check_each(gd.data(), n, [&](std::size_t i) {
+        return static_cast<int>(tri) * static_cast<int>((mine + i) % 9973);
+    })) << "int sum reducescatter";
+    const auto gx = from_device(x.p, n);
+    EXPECT_TRUE(shoal_test::check_each(gx.data(), n, [&](std::size_t i) {
+        float m = 0;
+        for (int pe = 0; pe < np; pe++) m = std::max(m, static_cast<float>((mine + i + static_cast<std::size_t>(pe) * 7) % 1000));
+        return m;
+    })) << "float max reducescatter in place";
+    shmem_barrier_all();
+
+    constexpr std::size_t k = 3001;
+    Dev<half> hsrc(np * k), hdst(k);
+    Dev<__nv_bfloat16> bsrc(k), bdst(k);
+    std::vector<half> hh(np * k);
+    std::vector<__nv_bfloat16> hb(k);
+    for (std::size_t i = 0; i < hh.size(); i++) hh[i] = __float2half(static_cast<float>((me() + 1) * static_cast<int>(i % 8)));
+    for (std::size_t i = 0; i < k; i++) hb[i] = __float2bfloat16(static_cast<float>((static_cast<int>(i) + me()) % 200));
+    to_device(hsrc.p, hh);
+    to_device(bsrc.p, hb);
+    shmem_barrier_all();
+    EXPECT_EQ(nvshmemx_half_sum_reduce_on_stream(NVSHMEM_TEAM_WORLD, hdst.p, hsrc.p, k, s), 0);
+    EXPECT_EQ(nvshmemx_bfloat16_max_reduce_on_stream(NVSHMEM_TEAM_WORLD, bdst.p, bsrc.p, k, s), 0);
+    ASSERT_EQ(ec::stream_synchronize(s), 0);
+    const auto gh = from_device(hdst.p, k);
+    const auto gb = from_device(bdst.p, k);
+    for (std::size_t i = 0; i < k; i++) {
+        ASSERT_EQ(__half2float(gh[i]), static_cast<float>(tri * static_cast<long>(i % 8))) << "half sum " << i;
+        int m = 0;
+        for (int pe = 0; pe < np; pe++) m = std::max(m, (static_cast<int>(i) + pe) % 200);
+        ASSERT_EQ(__bfloat162float(gb[i]), static_cast<float>(m)) << "bfloat16 max " << i;
+    }
+    EXPECT_EQ(nvshmemx_half_max_reducescatter_on_stream(NVSHMEM_TEAM_WORLD, hdst.p, hsrc.p, k / np, s), 0);
+    ASSERT_EQ(ec::stream_synchronize(s), 0);
+    const auto gr = from_device(hdst.p, k / np);
+    for (std::size_t i = 0; i < k / np; i++)
+        ASSERT_EQ(__half2float(gr[i]), static_cast<float>(np * static_cast<int>((static_cast<std::size_t>(me()) * (k / np) + i) % 8)))
+            << "half max reducescatter " << i;
+    shmem_barrier_all();
+    ec::stream_destroy(s);
+    shmem_team_destroy(t);
+}
+
+/** A program's kernel as the emulation launches it: every block sums the world's x into y at
+ *  block scope, which a kernel of several blocks may do only when launched cooperatively. */
+void sum_kernel(void **args)
+{
+    const auto &c = *static_cast<const shoal_device_context *>(args[0]);
+    long *y = *static_cast<long **>(args[1]);
+    const long *x = *static_cast<const long **>(args[2]);
+    const std::size_t n = *static_cast<const std::size_t *>(args[3]);
+    d::long_sum_reduce_block(c, SHMEM_TEAM_WORLD, y, x, n);
+}
+
+TEST(OnStream, CollectiveLaunchRunsEveryBlockAtOnce)
+{
+    // nvshmemx_collective_launch's C half, as nvshmemx.h calls it, with the emulation's form of
+    // a kernel: three blocks reduce together (a plain launch of them stops with one line).
+    constexpr std::size_t n = 5003;
+    Dev<long> x(n), y(n);
+    std::vector<long> hx(n);
+    for (std::size_t i = 0; i < n; i++) hx[i] = (me() + 1) * static_cast<long>(i);
+    to_device(x.p, hx);
+    const char *routine = "nvshmemx_collective_launch";
+    shmemx_collective_launch_prepare(routine);
+    shoal_device_context ctx{};
+    shmemx_device_context(&ctx);
+    shmem_barrier_all();
+    void *fn = reinterpret_cast<void *>(&sum_kernel);
+    const unsigned block[3] = {64, 1, 1};
+    int most = 0;
+    ASSERT_EQ(shmemx_collective_launch_query_gridsize(routine, fn, "", block, 0, &most), NVSHMEMX_SUCCESS);
+    EXPECT_EQ(most, static_cast<int>(d::emulate::max_cooperative_threads / 64));
+    const unsigned too_many[3] = {static_cast<unsigned>(most) + 1, 1, 1}, grid[3] = {3, 1, 1};
+    long *yp = y.p, *xp = x.p;
+    std::size_t nn = n;
+    void *args[] = {&ctx, &yp, &xp, &nn};
+    ec::stream_t s = ec::stream_create(true);
+    EXPECT_EQ(shmemx_collective_launch(routine, fn, "", too_many, block, args, 0, s), NVSHMEMX_ERROR_COLLECTIVE_LAUNCH_FAILED);
+    ASSERT_EQ(shmemx_collective_launch(routine, fn, "", grid, block, args, 0, s), NVSHMEMX_SUCCESS);
+    ASSERT_EQ(ec::stream_synchronize(s), 0); // args live until here
+    const auto runs = ec::launches(s);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_TRUE(runs[0].cooperative);
+    EXPECT_EQ(runs[0].grid.x, 3u);
+    const long tri = static_cast<long>(npes()) * (npes() + 1) / 2;
+    const auto gy = from_device(y.p, n);
+    EXPECT_TRUE(shoal_test::check_each(gy.data(), n, [&](std::size_t i) { return tri * static_cast<long>(i); }));
     shmem_barrier_all();
     ec::stream_destroy(s);
 }

@@ -1,6 +1,7 @@
 // The device suite's cases as real CUDA kernels (plain nvcc, no -rdc) over the device heap,
 // plus the host API on device memory. Exits 77 (skipped) when there is no GPU. The kernel
 // bodies are the host emulation's (tests/device/device_kernels.hpp).
+// Compiled as C++20 on purpose: it includes the C++ facade (shoal/shoal.hpp, shoal/device.hpp).
 #include <cuda_runtime.h>
 #include <shmem.h>
 #include <shmemx.h>

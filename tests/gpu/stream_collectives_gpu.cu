@@ -1,6 +1,7 @@
 // shoal::StreamCollectives, kernel form (nvcc): one persistent object interleaved with user
 // kernels on the same stream (no host wait between them), every collective checked across PEs,
 // then the same sequence captured into a CUDA graph once and replayed. Exits 77 without a GPU.
+// Compiled as C++20 on purpose: it includes the C++ facade (shoal/shoal.hpp).
 #include <shoal/shoal.hpp>
 
 #include <cuda_runtime.h>
@@ -90,7 +91,7 @@ int main()
             for (std::size_t i = 0; i < n; i++)
                 CHECK(v[p * n + i] == static_cast<float>(100 * p + me) + i, "alltoall[%d][%zu] = %g", p, i, v[p * n + i]);
 
-        // Captured once, replayed: the same object's scratch and counters every time.
+        // Captured once, replayed.
         cudaGraph_t graph;
         cudaGraphExec_t exec;
         CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal) == cudaSuccess, "begin capture");

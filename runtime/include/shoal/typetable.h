@@ -96,6 +96,11 @@
 #define SHOAL_TOALL_FORTRAN_COMPLEX_TYPES(X, A)                                             \
     X(float _Complex, comp4, A) X(double _Complex, comp8, A)
 
+/* NVSHMEM's 16-bit floating types (C++: cuda_fp16.h, cuda_bf16.h): rows of its RMA, its
+ * broadcast/collect/alltoall and its min/max/sum/prod reductions, never of AMOs or waits. The C
+ * runtime handles them as their bits (uint16_t) and computes in float. */
+#define SHOAL_HALF_TYPES(X, A) X(half, half, A) X(__nv_bfloat16, bfloat16, A)
+
 /* Row filter: TABLE(SHOAL_NO_LONGDOUBLE, X) applies X(T, NAME, ) to every row but long double
  * (what GPUs and NVSHMEM lack). */
 #define SHOAL_TT_SECOND_(a, b, ...) b

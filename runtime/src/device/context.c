@@ -63,3 +63,9 @@ int shmemx_device_context(struct shoal_device_context *ctx)
     shoal_device_heap_context(ctx, teams); /* the device heap when there is one */
     return 0;
 }
+
+int shmemx_device_addr(const void *addr, size_t len)
+{
+    if (!shoal_g.initialized || !addr || !shoal_device_heap_owns(addr)) return 0;
+    return len == 0 || shoal_device_heap_owns((const char *)addr + len - 1);
+}

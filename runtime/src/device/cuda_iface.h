@@ -16,7 +16,7 @@
 
 #include "core/amo_op.h"
 
-#define SHOAL_CUDA_IFACE_VERSION 3
+#define SHOAL_CUDA_IFACE_VERSION 4
 #define SHOAL_CUDA_PLUGIN_SYMBOL "shoal_cuda_plugin"
 #define SHOAL_CUDA_IPC_HANDLE_BYTES 64
 
@@ -49,6 +49,16 @@ struct shoal_cuda_iface {
     int (*stream_launch)(void *stream, const struct shoal_device_context *ctx, const struct shoal_stream_args *args);
     /* Since version 3: the UUID of GPU device, and whether MPS serves this process. */
     int (*gpu_share)(int device, unsigned char uuid[16], int *mps);
+    /* Since version 4. The GPU of the calling thread's current CUDA context, -1 when it has
+     * none (the program selected no GPU yet); nothing is created. */
+    int (*current_device)(int *device);
+    /* Cooperative launches of a program's kernel (func: its CUfunction, which the program's
+     * own CUDA runtime resolved: nvshmemx_collective_launch). max_blocks: how many blocks of
+     * block_threads threads can be resident at once on the current GPU; launch: all blocks of
+     * grid at once (a grid-wide sync inside is safe), on stream. */
+    int (*coop_max_blocks)(void *func, unsigned block_threads, size_t shared_mem, int *blocks);
+    int (*coop_launch)(void *func, const unsigned grid[3], const unsigned block[3], void **args,
+                       size_t shared_mem, void *stream);
 };
 
 typedef const struct shoal_cuda_iface *(*shoal_cuda_plugin_fn)(uint32_t version);

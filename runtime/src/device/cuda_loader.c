@@ -49,48 +49,62 @@ static void *open_plugin(char *why, size_t why_len)
     return NULL;
 }
 
-/* The table when the plugin loads and sees a GPU; else NULL and, in why, the line that says
- * what is missing. */
-static const struct shoal_cuda_iface *load(char *why, size_t why_len)
+/* Why the plugin is not usable, once load() failed: what is missing (the plugin, or a GPU) and
+ * the detail (why_missing); routines word it for what they needed. */
+enum missing { MISSING_NONE, MISSING_PLUGIN, MISSING_GPU };
+static enum missing missing;
+static char why_missing[768];
+
+/* The table when the plugin loads and sees a GPU; else NULL, and missing/why say what lacks. */
+static const struct shoal_cuda_iface *load(void)
 {
     char reason[512];
     void *h = open_plugin(reason, sizeof reason);
+    missing = MISSING_PLUGIN;
     if (!h) {
-        snprintf(why, why_len, "device memory needs CUDA, but %s could not be loaded (%s)", PLUGIN, reason);
+        snprintf(why_missing, sizeof why_missing, "%s could not be loaded (%s)", PLUGIN, reason);
         return NULL;
     }
     shoal_cuda_plugin_fn get = (shoal_cuda_plugin_fn)dlsym(h, SHOAL_CUDA_PLUGIN_SYMBOL);
     const struct shoal_cuda_iface *t = get ? get(SHOAL_CUDA_IFACE_VERSION) : NULL;
     if (!t || t->size < sizeof *t) {
-        snprintf(why, why_len, "%s does not speak interface version %d (built from another Shoal?)", PLUGIN,
+        snprintf(why_missing, sizeof why_missing, "%s does not speak interface version %d (built from another Shoal?)", PLUGIN,
                  SHOAL_CUDA_IFACE_VERSION);
         return NULL;
     }
     int count = 0;
     const int rc = t->device_count(&count);
     if (rc || count <= 0) {
-        snprintf(why, why_len, "device memory needs a CUDA GPU, and none is usable here (%s)",
-                 rc ? t->error(rc) : "0 devices");
+        missing = MISSING_GPU;
+        snprintf(why_missing, sizeof why_missing, "%s", rc ? t->error(rc) : "0 devices");
         return NULL;
     }
+    missing = MISSING_NONE;
     return t;
 }
 
 const struct shoal_cuda_iface *shoal_cuda(const char *routine)
 {
     if (iface) return iface;
-    char why[768];
-    iface = load(why, sizeof why);
-    if (!iface) shoal_fatal(routine, "%s", why);
+    iface = load();
+    if (!iface && missing == MISSING_GPU)
+        shoal_fatal(routine, "device memory needs a CUDA GPU, and none is usable here (%s)", why_missing);
+    if (!iface) shoal_fatal(routine, "device memory needs CUDA, but %s", why_missing);
     return iface;
+}
+
+void shoal_cuda_require(const char *routine, const char *what)
+{
+    if (shmemx_device_usable()) return;
+    if (missing == MISSING_GPU) shoal_fatal(routine, "%s, but no CUDA GPU is usable here (%s)", what, why_missing);
+    shoal_fatal(routine, "%s, which needs CUDA, but %s", what, why_missing);
 }
 
 int shmemx_device_usable(void)
 {
     static int known = -1; /* the answer does not change during a run */
     if (known < 0) {
-        char why[768];
-        if (!iface) iface = load(why, sizeof why);
+        if (!iface) iface = load();
         known = iface != NULL;
     }
     return known;

@@ -37,6 +37,22 @@ void shoal_device_team_view_fini(void);
  * routine when CUDA or a GPU is missing. */
 #include "device/cuda_iface.h"
 const struct shoal_cuda_iface *shoal_cuda(const char *routine);
+/* The same check worded for what routine does ("launches a kernel"): returns when a GPU is
+ * usable, else one line "routine: what, but no CUDA GPU is usable here (why)". */
+void shoal_cuda_require(const char *routine, const char *what);
+
+/* This PE's GPU (gpu_select.c). select: chosen once (SHOAL_DEVICE, else the GPU of the
+ * program's current CUDA context, else the node-local index modulo the GPU count) and made
+ * current; a one-line fatal error naming routine without CUDA or a GPU. selected: that GPU, or
+ * -1 before. planned: the same rule without touching CUDA (GPUs counted from the driver's
+ * /proc listing), -1 for none. */
+int shoal_gpu_select(const char *routine);
+int shoal_gpu_selected(void);
+int shoal_gpu_planned(const char *routine);
+
+/* shmemx_reduce_typed's argument checks (nvshmem_reduce.c), shared with the stream form: the
+ * bytes of one member's result (and in *elem its element's), or a one-line fatal error naming routine. */
+size_t shoal_reduce_typed_check(const char *routine, int type, int op, size_t nreduce, size_t *elem);
 
 /* The device heap (device_heap.c): created by the first device allocation (collective), torn
  * down at finalize. */

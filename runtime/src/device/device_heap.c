@@ -1,6 +1,7 @@
 /* The device heap: the SHOAL_SEG_DEVICE row of the segment table. Created by the first device
  * allocation (collective, so every PE creates it at the same point): SHOAL_SYMMETRIC_DEVICE_SIZE
- * bytes on GPU SHOAL_DEVICE (default: this PE's node-local index modulo the GPU count), then
+ * bytes on this PE's GPU (gpu_select.c: SHOAL_DEVICE, the program's current one, or the
+ * node-local index modulo the GPU count), then
  * the runtime's part (each team slot's sync words and scratch). Node-local peers map each
  * other's heap with CUDA IPC handles exchanged through the bootstrap; PEs that share a GPU are
  * told once whether MPS runs. The host API reaches the heap through the segment's mem ops:
@@ -61,24 +62,6 @@ static const struct shoal_mem_ops gpu_mem = {
     .put = gpu_put, .get = gpu_get, .amo = gpu_amo, .quiet = gpu_quiet,
 };
 
-static int pick_device(const char *routine)
-{
-    int count = 0;
-    cuda_check(routine, "cudaGetDeviceCount", cu->device_count(&count));
-    const char *env = getenv("SHOAL_DEVICE");
-    if (env && *env) {
-        char *end;
-        const long v = strtol(env, &end, 10);
-        if (*end || v < 0 || v >= count)
-            shoal_fatal(routine, "SHOAL_DEVICE=%s is not a GPU of this node (0..%d)", env, count - 1);
-        return (int)v;
-    }
-    int local = 0;
-    for (int i = 0; i < shoal_g.n_local_pes; i++)
-        if (shoal_g.local_pes[i] == shoal_g.me) local = i;
-    return local % count;
-}
-
 static size_t heap_size(const char *routine)
 {
     const char *env = getenv("SHOAL_SYMMETRIC_DEVICE_SIZE");
@@ -127,8 +110,7 @@ static void report_sharing(const char *routine, const struct heap_blob *all)
 static void create(const char *routine)
 {
     cu = shoal_cuda(routine);
-    const int dev = pick_device(routine);
-    cuda_check(routine, "cudaSetDevice", cu->set_device(dev));
+    const int dev = shoal_gpu_select(routine);
     const size_t size = heap_size(routine);
     void *base = NULL;
     const int rc = cu->malloc(&base, size + INTERNAL_SIZE);

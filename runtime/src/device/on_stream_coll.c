@@ -6,10 +6,12 @@
 #include <stdint.h>
 
 #include <shmemx.h>
+#include <shoal/nvshmem/runtime.h>
 
 #include "core/check.h"
 #include "core/error.h"
 #include "core/state.h"
+#include "device/device.h"
 #include "device/on_stream.h"
 #include "team/team.h"
 
@@ -35,14 +37,17 @@ static int coll(const char *routine, enum shoal_stream_op op, shmem_team_t team,
 }
 
 static int reduce(const char *routine, int red_op, int red_type, shmem_team_t team, void *dest, const void *src,
-                  size_t nreduce, size_t elem, void *stream)
+                  size_t nreduce, size_t elem, void *stream, int scatter)
 {
     struct shoal_stream_args a = {.op = SHOAL_STREAM_REDUCE, .dest = dest, .src = src, .nelems = nreduce,
-                                  .elem = elem, .red_op = red_op, .red_type = red_type};
-    if (!shoal_stream_team(routine, team, &a)) return -1;
+                                  .elem = elem, .red_op = red_op, .red_type = red_type, .scatter = scatter};
+    const struct shoal_team *t = shoal_stream_team(routine, team, &a);
+    if (!t) return -1;
     SHOAL_CHECK_LEN(routine, nreduce, elem);
+    const size_t n = scatter ? (size_t)t->size : 1;
+    if (nreduce * elem > SIZE_MAX / n) shoal_fatal(routine, "nreduce %zu times %zu members overflows", nreduce, n);
     shoal_stream_check_device(routine, "dest", dest, nreduce * elem);
-    shoal_stream_check_device(routine, "source", src, nreduce * elem);
+    shoal_stream_check_device(routine, "source", src, nreduce * elem * n);
     shoal_stream_enqueue(routine, stream, &a);
     return 0;
 }
@@ -104,7 +109,7 @@ SHOAL_STREAM_COLL(void, , mem, 1)
     int shmemx_##NAME##_##OP##_reduce_on_stream(shmem_team_t team, T *dest, const T *src, size_t n,              \
                                                 struct CUstream_st *s)                                           \
     { return reduce("shmemx_" #NAME "_" #OP "_reduce_on_stream", RED, SHOAL_STREAM_TYPE_OF(T), team, dest, src, n, \
-                    sizeof(T), s); }
+                    sizeof(T), s, 0); }
 #define SHOAL_STREAM_REDUCE_and(T, NAME, A) SHOAL_STREAM_REDUCE(T, NAME, and, SHOAL_RED_AND)
 #define SHOAL_STREAM_REDUCE_or(T, NAME, A) SHOAL_STREAM_REDUCE(T, NAME, or, SHOAL_RED_OR)
 #define SHOAL_STREAM_REDUCE_xor(T, NAME, A) SHOAL_STREAM_REDUCE(T, NAME, xor, SHOAL_RED_XOR)
@@ -135,3 +140,24 @@ SHOAL_ARITH_OPS(SHOAL_STREAM_MINMAX) /* the arithmetic rows less the complex one
 SHOAL_BITWISE_OPS(SHOAL_STREAM_TOALL_BITWISE)
 SHOAL_MINMAX_OPS(SHOAL_STREAM_TOALL_MINMAX)
 SHOAL_ARITH_OPS(SHOAL_STREAM_TOALL_MINMAX) /* less the complex rows */
+
+/* NVSHMEM's reductions by element type (shoal/nvshmem/runtime.h): reduce-scatter, and the
+ * 16-bit floating rows. */
+#define SHOAL_STREAM_TYPED(T, NAME, A) SHOAL_STREAM_TYPE_OF(T),
+static const int typed_code[SHMEMX_TYPE_COUNT] = {SHOAL_REDUCE_MINMAX_TYPES(SHOAL_STREAM_TYPED, )
+                                                      SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2),
+                                                      SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2)};
+_Static_assert(SHMEMX_TYPE_bfloat16 == SHMEMX_TYPE_COUNT - 1 && SHMEMX_TYPE_half == SHMEMX_TYPE_COUNT - 2,
+               "the 16-bit rows come last");
+
+int shmemx_reduce_typed_on_stream(const char *routine, nvshmem_team_t team, void *dest, const void *source,
+                                  size_t nreduce, int type, int op, int scatter, struct CUstream_st *stream)
+{
+    SHOAL_CHECK_INIT(routine);
+    size_t elem;
+    shoal_reduce_typed_check(routine, type, op, nreduce, &elem);
+    if (type == SHMEMX_TYPE_longdouble) shoal_fatal(routine, "GPUs have no long double");
+    static const int red[] = {SHOAL_RED_AND, SHOAL_RED_OR, SHOAL_RED_XOR, SHOAL_RED_MAX, SHOAL_RED_MIN,
+                              SHOAL_RED_SUM, SHOAL_RED_PROD};
+    return reduce(routine, red[op], typed_code[type], team, dest, source, nreduce, elem, stream, scatter != 0);
+}

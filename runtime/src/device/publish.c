@@ -4,7 +4,12 @@
  * static constructor (before main, before shmem_init); publish hands every registered TU the
  * context of now. The fill runs in the TU's own code, with the CUDA runtime its program links
  * (cudaMemcpyToSymbol): libshoal itself never links CUDA, and a statically linked cudart in
- * the program would not know symbols registered with the plugin's. */
+ * the program would not know symbols registered with the plugin's.
+ *
+ * Lazily for CUDA: a __constant__ copy lives on one GPU, and writing it creates a CUDA context
+ * there, so CUDA fills wait until this PE's GPU is selected (gpu_select.c: the first call that
+ * needs the GPU: a device allocation, a collective launch); until then publish fills only the
+ * emulation's host copies. A host-only NVSHMEM program never touches CUDA. */
 #include <stdlib.h>
 
 #include <shmemx.h>
@@ -12,24 +17,35 @@
 
 #include "core/check.h"
 #include "core/error.h"
+#include "device/device.h"
 
-static shmemx_device_context_fill_fn *fills;
+struct fill {
+    shmemx_device_context_fill_fn fn;
+    int kind; /* SHMEMX_DEVICE_FILL_HOST or _CUDA */
+};
+
+static struct fill *fills;
 static int n_fills, cap_fills;
 
-int shmemx_device_context_register(shmemx_device_context_fill_fn fill)
+int shmemx_device_context_register_kind(shmemx_device_context_fill_fn fill, int kind)
 {
-    if (!fill) return -1;
+    if (!fill || (kind != SHMEMX_DEVICE_FILL_HOST && kind != SHMEMX_DEVICE_FILL_CUDA)) return -1;
     for (int i = 0; i < n_fills; i++)
-        if (fills[i] == fill) return 0;
+        if (fills[i].fn == fill) return 0;
     if (n_fills == cap_fills) {
         const int cap = cap_fills ? 2 * cap_fills : 16;
-        shmemx_device_context_fill_fn *grown = realloc(fills, (size_t)cap * sizeof *grown);
+        struct fill *grown = realloc(fills, (size_t)cap * sizeof *grown);
         if (!grown) return -1; /* before main: no PE number to report yet; the caller says it */
         fills = grown;
         cap_fills = cap;
     }
-    fills[n_fills++] = fill;
+    fills[n_fills++] = (struct fill){fill, kind};
     return 0;
+}
+
+int shmemx_device_context_register(shmemx_device_context_fill_fn fill)
+{
+    return shmemx_device_context_register_kind(fill, SHMEMX_DEVICE_FILL_HOST);
 }
 
 void shmemx_device_context_publish(const char *routine)
@@ -37,12 +53,15 @@ void shmemx_device_context_publish(const char *routine)
     if (!routine) routine = "shmemx_device_context_publish";
     SHOAL_CHECK_INIT(routine);
     if (n_fills == 0) return;
+    const int gpu = shoal_gpu_selected() >= 0;
     struct shoal_device_context ctx;
     shmemx_device_context(&ctx);
     for (int i = 0; i < n_fills; i++) {
-        const int rc = fills[i](&ctx);
-        if (rc)
-            shoal_fatal(routine, "a translation unit could not store its device context (CUDA error %d: "
-                        "is a GPU selected with cudaSetDevice before nvshmem_init?)", rc);
+        if (fills[i].kind == SHMEMX_DEVICE_FILL_CUDA && !gpu) continue;
+        const int rc = fills[i].fn(&ctx);
+        if (rc && fills[i].kind == SHMEMX_DEVICE_FILL_CUDA)
+            shoal_fatal(routine, "a translation unit could not store its device context on GPU %d "
+                        "(cudaMemcpyToSymbol: %s)", shoal_gpu_selected(), shoal_cuda(routine)->error(rc));
+        if (rc) shoal_fatal(routine, "a translation unit could not store its device context (error %d)", rc);
     }
 }

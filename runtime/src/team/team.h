@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "coll/engine/group.h"
 #include "core/error.h"
@@ -120,6 +121,19 @@ int shoal_team_mask_first(const uint64_t *mask, int from);
  * my_pe is the caller's index. Returns the handle. */
 shmem_team_t shoal_team_create(int slot, int size, int start, int stride, const int *list,
                                int my_pe, const shmem_team_config_t *config, long config_mask);
+
+/* NVSHMEM's team kinds (kinds.c), made by nvshmem_init in fixed slots after WORLD and SHARED
+ * (their handles are constants of nvshmem/types.h); my_gpu: this PE's GPU, -1 for none. */
+#define SHOAL_TEAM_SLOT_SAME_MYPE_NODE 2
+#define SHOAL_TEAM_SLOT_SAME_GPU 3
+#define SHOAL_TEAM_KIND_SLOTS 4
+void shoal_team_kinds_create(const char *routine, int my_gpu);
+void shoal_team_kinds_destroy(void);
+
+/* A shmemx_team_uniqueid_t as NVSHMEM's 64-bit team id and back (team_init.c); unpack: 0,
+ * or -1 for a value no get_uniqueid of this job made. */
+uint64_t shoal_team_uniqueid_pack(const shmemx_team_uniqueid_t *uniqueid);
+int shoal_team_uniqueid_unpack(uint64_t packed, shmemx_team_uniqueid_t *uniqueid);
 
 /* team_init's rendezvous board (team_init.c), reserved by shmem_init right after
  * shoal_teams_init. */

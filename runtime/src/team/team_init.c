@@ -78,6 +78,28 @@ int shmemx_team_get_uniqueid(shmemx_team_uniqueid_t *uniqueid)
     return 0;
 }
 
+/* NVSHMEM's 64-bit team ids: creator (20 bits), seq (36 bits), 8 bits of the check; the
+ * magic and the world size are this job's. */
+#define PACK_SEQ_BITS 36
+uint64_t shoal_team_uniqueid_pack(const shmemx_team_uniqueid_t *uniqueid)
+{
+    struct uid u;
+    memcpy(&u, uniqueid->internal, sizeof u);
+    return (uint64_t)(uint32_t)u.creator << (PACK_SEQ_BITS + 8) |
+           ((uint64_t)u.seq & (((uint64_t)1 << PACK_SEQ_BITS) - 1)) << 8 | (u.check & 0xff);
+}
+
+int shoal_team_uniqueid_unpack(uint64_t packed, shmemx_team_uniqueid_t *uniqueid)
+{
+    struct uid u = {UID_MAGIC, (int32_t)(packed >> (PACK_SEQ_BITS + 8)), shoal_g.npes,
+                    (int64_t)(packed >> 8 & (((uint64_t)1 << PACK_SEQ_BITS) - 1)), 0};
+    u.check = uid_check(&u);
+    if ((u.check & 0xff) != (packed & 0xff) || u.creator >= shoal_g.npes || u.seq < 1) return -1;
+    memset(uniqueid, 0, sizeof *uniqueid);
+    memcpy(uniqueid->internal, &u, sizeof u);
+    return 0;
+}
+
 int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long config_mask,
                      int npes, int pe_idx_in_team, const shmemx_team_uniqueid_t *uniqueid)
 {

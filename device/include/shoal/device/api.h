@@ -11,6 +11,7 @@
 #include <shoal/device/geometry.h>
 #include <shoal/device/order.h>
 #include <shoal/device/reduce.h>
+#include <shoal/device/reducescatter.h>
 #include <shoal/device/rma.h>
 #include <shoal/device/scope.h>
 #include <shoal/device/signal.h>

@@ -38,6 +38,18 @@ enum error : int {
 };
 const char *error_string(int code);
 
+/** cudaGetDeviceCount: as many emulated GPUs as CUDA_VISIBLE_DEVICES lists (one when unset). */
+int device_count(int *count);
+/** cudaSetDevice: makes device the process's current one (a program may choose before Shoal
+ *  does, as on a GPU); current_device: that device, -1 before any was set. */
+int set_device(int device);
+int current_device(int *device);
+
+/** A program's kernel as the emulation launches it through nvshmemx_collective_launch's C
+ *  half (shmemx_collective_launch, func = the kernel_fn): run on every thread with the
+ *  launch's args, on the stream's thread, so args must stay valid until the stream is done. */
+using kernel_fn = void (*)(void **args);
+
 /** cudaStreamCreate (blocking), or cudaStreamCreateWithFlags(cudaStreamNonBlocking). */
 stream_t stream_create(bool non_blocking = false);
 /** Waits for the stream's work, then ends it. */

@@ -17,7 +17,18 @@
 #include <shoal/device/geometry.h>
 #include <shoal/device_host/stream.h>
 
+#include <cstring>
 #include <type_traits>
+
+// The 16-bit floating rows (SHOAL_STREAM_HALF, _BFLOAT16) where CUDA's types are on the include
+// path: always under nvcc; for the emulation, beside libcu++ in the toolkit.
+#if defined(__has_include)
+#if __has_include(<cuda_fp16.h>) && __has_include(<cuda_bf16.h>)
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#define SHOAL_DEVICE_STREAM_HALF 1
+#endif
+#endif
 
 namespace shoal::device::stream {
 
@@ -122,12 +133,39 @@ struct coll_body {
     }
 };
 
-/** A reduction (on a team, or on the active set when psync is set). */
+/** A reduction (on a team, or on the active set when psync is set); a reduce-scatter on a team
+ *  when scatter is set. */
 template <class Op, class T> struct reduce_body {
     SHOAL_HD static void run(const context &c, const args &a)
     {
-        detail::reduce_over<Op, scope::block>(c, members_of(c, a), static_cast<T *>(a.dest),
-                                              static_cast<const T *>(a.src), a.nelems, static_cast<T *>(a.pwrk));
+        if (a.scatter)
+            detail::reducescatter_over<Op, scope::block>(c, members_of(c, a), static_cast<T *>(a.dest),
+                                                         static_cast<const T *>(a.src), a.nelems);
+        else
+            detail::reduce_over<Op, scope::block>(c, members_of(c, a), static_cast<T *>(a.dest),
+                                                  static_cast<const T *>(a.src), a.nelems, static_cast<T *>(a.pwrk));
+    }
+};
+
+/** p: one value of E to dest on pe. */
+template <class E> struct p_body {
+    SHOAL_HD static void run(const context &c, E *dest, E value, int pe) { p(c, dest, value, pe); }
+};
+
+/** g: one value of E from src on pe into out (memory the GPU writes: the plugin's pinned word). */
+template <class E> struct g_body {
+    SHOAL_HD static void run(const context &c, E *out, const E *src, int pe) { *out = g(c, src, pe); }
+};
+
+/** wait_until(_all)(_vector): until every ivar not masked by status holds cmp against value, or
+ *  against values[i] where values is set. */
+template <class T> struct wait_until_body {
+    SHOAL_HD static void run(T *ivars, std::size_t n, const int *status, int cmp, T value, const T *values)
+    {
+        if (values)
+            detail::wait_all_of(ivars, n, status, cmp, values);
+        else
+            detail::wait_all_of(ivars, n, status, cmp, detail::one_value<T>{value});
     }
 };
 
@@ -191,6 +229,43 @@ template <class L> int reduce(L &launch, const context &c, const args &a)
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return reduce_as<L, std::uint64_t>(launch, c, a);
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4): return reduce_as<L, float>(launch, c, a);
     case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8): return reduce_as<L, double>(launch, c, a);
+#ifdef SHOAL_DEVICE_STREAM_HALF
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2): return reduce_as<L, __half>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2): return reduce_as<L, __nv_bfloat16>(launch, c, a);
+#endif
+    default: return L::invalid;
+    }
+}
+
+/** p and g of one E (1, 2, 4 or 8 bytes: the value's bytes, first in a.signal). */
+template <class L, class E> int p_or_g(L &launch, const context &c, const args &a)
+{
+    if (a.op == SHOAL_STREAM_G)
+        return launch.template launch<g_body<E>>(geometry::one_thread(), c, static_cast<E *>(a.dest),
+                                                 static_cast<const E *>(a.src), a.pe);
+    E v;
+    std::memcpy(&v, &a.signal, sizeof v);
+    return launch.template launch<p_body<E>>(geometry::one_thread(), c, static_cast<E *>(a.dest), v, a.pe);
+}
+
+template <class L, class T> int wait_until_as(L &launch, const args &a)
+{
+    T v;
+    std::memcpy(&v, &a.signal, sizeof v);
+    return launch.template launch<wait_until_body<T>>(geometry::one_thread(), static_cast<T *>(a.dest), a.nelems,
+                                                      a.status, a.sig_op, v, static_cast<const T *>(a.src));
+}
+
+/** The integer rows of the waits, by type code. */
+template <class L> int wait_until(L &launch, const args &a)
+{
+    switch (a.red_type) {
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2): return wait_until_as<L, std::int16_t>(launch, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4): return wait_until_as<L, std::int32_t>(launch, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8): return wait_until_as<L, std::int64_t>(launch, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2): return wait_until_as<L, std::uint16_t>(launch, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4): return wait_until_as<L, std::uint32_t>(launch, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return wait_until_as<L, std::uint64_t>(launch, a);
     default: return L::invalid;
     }
 }
@@ -245,6 +320,16 @@ template <class L> int dispatch(L &launch, const context &c, const args &a)
     case SHOAL_STREAM_COLLECT: // the members' counts differ, so their parts would: one block
         return launch.template launch<coll_body>(geometry::one_block(), c, a);
     case SHOAL_STREAM_REDUCE: return reduce(launch, c, a);
+    case SHOAL_STREAM_P:
+    case SHOAL_STREAM_G: // a.dest: memory the GPU writes (the plugin's pinned word, then the caller's)
+        switch (a.elem) {
+        case 1: return p_or_g<L, std::uint8_t>(launch, c, a);
+        case 2: return p_or_g<L, std::uint16_t>(launch, c, a);
+        case 4: return p_or_g<L, std::uint32_t>(launch, c, a);
+        case 8: return p_or_g<L, std::uint64_t>(launch, c, a);
+        default: return L::invalid;
+        }
+    case SHOAL_STREAM_WAIT_UNTIL: return wait_until(launch, a);
     }
     return L::invalid;
 }

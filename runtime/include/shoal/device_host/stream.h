@@ -20,10 +20,18 @@ enum shoal_stream_op {
     SHOAL_STREAM_BARRIER, SHOAL_STREAM_TEAM_SYNC, /* on team */
     SHOAL_STREAM_ALLTOALL, SHOAL_STREAM_BROADCAST, SHOAL_STREAM_FCOLLECT, /* bytes per member */
     SHOAL_STREAM_COLLECT,                     /* bytes of this member (they may differ) */
-    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync */
+    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync;
+                                                 reduce-scatter when scatter is set */
+    SHOAL_STREAM_P,                           /* elem bytes of signal (the value) to dest on pe */
+    SHOAL_STREAM_G,                           /* elem bytes of src on pe into *dest (host memory), the
+                                                 stream synchronized first (not capturable) */
+    SHOAL_STREAM_WAIT_UNTIL,                  /* dest: nelems ivars of red_type; until each one not
+                                                 masked by status holds cmp (sig_op) against signal,
+                                                 or src[i] when src is set */
 };
-/* Element types of the reductions: kind << 8 | bytes. */
-enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2 };
+/* Element types of the reductions: kind << 8 | bytes (HALF and BFLOAT16: 2 bytes). */
+enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2, SHOAL_STREAM_HALF = 3,
+       SHOAL_STREAM_BFLOAT16 = 4 };
 #define SHOAL_STREAM_TYPE(kind, bytes) ((kind) << 8 | (bytes))
 enum shoal_stream_red { SHOAL_RED_AND, SHOAL_RED_OR, SHOAL_RED_XOR, SHOAL_RED_MAX, SHOAL_RED_MIN, SHOAL_RED_SUM, SHOAL_RED_PROD };
 
@@ -46,6 +54,8 @@ struct shoal_stream_args {
     int pe_start, log_pe_stride, pe_size;
     long *psync;
     void *pwrk;
+    int scatter;             /* REDUCE as reduce-scatter: nelems per member, member i gets block i */
+    const int *status;       /* WAIT_UNTIL's mask (device memory), or NULL */
 };
 
 #endif

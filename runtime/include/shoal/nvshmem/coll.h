@@ -11,7 +11,12 @@ SHOAL_NVI_FN void nvshmem_barrier_all(void)
     SHOAL_NVI_BOTH(SHOAL_NVI_D barrier_all(SHOAL_NVI_CTX), shmem_barrier_all());
 }
 SHOAL_NVI_FN void nvshmem_sync_all(void) { SHOAL_NVI_BOTH(SHOAL_NVI_D sync_all(SHOAL_NVI_CTX), shmem_sync_all()); }
-SHOAL_NVI_WRAP(int, team_sync, (nvshmem_team_t team), (team))
+SHOAL_NVI_FN int nvshmem_team_sync(nvshmem_team_t team)
+{
+    return SHOAL_NVI_BOTH(SHOAL_NVI_D team_sync(SHOAL_NVI_CTX, team), shmem_team_sync(team));
+}
+/* NVSHMEM's other name for it. */
+#define nvshmem_sync nvshmem_team_sync
 /** Complete this PE's puts and AMOs, then team_sync (OpenSHMEM 1.5 has no team barrier). */
 SHOAL_NVI_FN int nvshmem_barrier(nvshmem_team_t team)
 {
@@ -19,13 +24,13 @@ SHOAL_NVI_FN int nvshmem_barrier(nvshmem_team_t team)
 }
 
 #define SHOAL_NVI_COLL_OPS(D, PFX, MID)                                                                           \
-    SHOAL_NVI_WRAP(int, PFX##alltoall##MID, (nvshmem_team_t team, D *dest, const D *src, size_t n),               \
+    SHOAL_NVI_WRAP(int, PFX##alltoall##MID, dest, (nvshmem_team_t team, D *dest, const D *src, size_t n),               \
                    (team, dest, src, n))                                                                          \
-    SHOAL_NVI_WRAP(int, PFX##broadcast##MID, (nvshmem_team_t team, D *dest, const D *src, size_t n, int root),    \
+    SHOAL_NVI_WRAP(int, PFX##broadcast##MID, dest, (nvshmem_team_t team, D *dest, const D *src, size_t n, int root),    \
                    (team, dest, src, n, root))                                                                    \
-    SHOAL_NVI_WRAP(int, PFX##fcollect##MID, (nvshmem_team_t team, D *dest, const D *src, size_t n),               \
+    SHOAL_NVI_WRAP(int, PFX##fcollect##MID, dest, (nvshmem_team_t team, D *dest, const D *src, size_t n),               \
                    (team, dest, src, n))                                                                          \
-    SHOAL_NVI_WRAP(int, PFX##collect##MID, (nvshmem_team_t team, D *dest, const D *src, size_t n),                \
+    SHOAL_NVI_WRAP(int, PFX##collect##MID, dest, (nvshmem_team_t team, D *dest, const D *src, size_t n),                \
                    (team, dest, src, n))
 #define SHOAL_NVI_COLL_TYPE(T, NAME, A) SHOAL_NVI_COLL_OPS(T, NAME##_, )
 SHOAL_RMA_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_COLL_TYPE)
@@ -35,21 +40,52 @@ SHOAL_NVI_COLL_OPS(void, , mem)
 
 /* TYPENAME_OP_reduce(team, dest, source, nreduce) for the reduction rows (no complex types). */
 #define SHOAL_NVI_REDUCE_ROW(T, NAME, OP)                                                                         \
-    SHOAL_NVI_WRAP(int, NAME##_##OP##_reduce, (nvshmem_team_t team, T *dest, const T *src, size_t n),             \
+    SHOAL_NVI_WRAP(int, NAME##_##OP##_reduce, dest, (nvshmem_team_t team, T *dest, const T *src, size_t n),             \
                    (team, dest, src, n))
-#define SHOAL_NVI_REDUCE_and(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, and)
-#define SHOAL_NVI_REDUCE_or(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, or)
-#define SHOAL_NVI_REDUCE_xor(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, xor)
-#define SHOAL_NVI_REDUCE_max(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, max)
-#define SHOAL_NVI_REDUCE_min(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, min)
-#define SHOAL_NVI_REDUCE_sum(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, sum)
-#define SHOAL_NVI_REDUCE_prod(T, NAME, A) SHOAL_NVI_REDUCE_ROW(T, NAME, prod)
-#define SHOAL_NVI_BITWISE(OP) SHOAL_REDUCE_BITWISE_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_REDUCE_##OP)
-#define SHOAL_NVI_MINMAX(OP) SHOAL_REDUCE_MINMAX_TYPES(SHOAL_NVI_ROWS, SHOAL_NVI_REDUCE_##OP)
-SHOAL_BITWISE_OPS(SHOAL_NVI_BITWISE)
-SHOAL_MINMAX_OPS(SHOAL_NVI_MINMAX)
-SHOAL_ARITH_OPS(SHOAL_NVI_MINMAX) /* the arithmetic rows less the complex ones */
-#undef SHOAL_NVI_BITWISE
-#undef SHOAL_NVI_MINMAX
+#define SHOAL_NVI_EACH SHOAL_NVI_REDUCE_ROW
+SHOAL_NVI_REDUCTIONS
+#undef SHOAL_NVI_EACH
+
+/* The half and bfloat16 rows: device templates; on the host, the byte forms (alltoallmem ...)
+ * and the runtime's typed reductions (shoal/nvshmem/runtime.h). */
+#if SHOAL_NVI_HALF
+#define SHOAL_NVI_COLL16(T, NAME, A)                                                                              \
+    SHOAL_NVI_FN int nvshmem_##NAME##_alltoall(nvshmem_team_t team, T *dest, const T *src, size_t n)              \
+    { return SHOAL_NVI_BOTH(SHOAL_NVI_D alltoall(SHOAL_NVI_CTX, team, dest, src, n),                              \
+                            shmem_alltoallmem(team, dest, src, n * sizeof(T))); }                                 \
+    SHOAL_NVI_FN int nvshmem_##NAME##_broadcast(nvshmem_team_t team, T *dest, const T *src, size_t n, int root)   \
+    { return SHOAL_NVI_BOTH(SHOAL_NVI_D broadcast(SHOAL_NVI_CTX, team, dest, src, n, root),                       \
+                            shmem_broadcastmem(team, dest, src, n * sizeof(T), root)); }                          \
+    SHOAL_NVI_FN int nvshmem_##NAME##_fcollect(nvshmem_team_t team, T *dest, const T *src, size_t n)              \
+    { return SHOAL_NVI_BOTH(SHOAL_NVI_D fcollect(SHOAL_NVI_CTX, team, dest, src, n),                              \
+                            shmem_fcollectmem(team, dest, src, n * sizeof(T))); }
+SHOAL_NVI_HALF_ROWS(SHOAL_NVI_COLL16)
+#undef SHOAL_NVI_COLL16
+#endif
+
+/* A reduction by the runtime's element type and operation codes (reducescatter of every row,
+ * reductions of the 16-bit rows) and by the device API's templates. */
+#define SHOAL_NVI_TYPED_RED(T, NAME, OP, KIND, SCATTER)                                                           \
+    SHOAL_NVI_FN int nvshmem_##NAME##_##OP##_##KIND(nvshmem_team_t team, T *dest, const T *src, size_t n)         \
+    {                                                                                                             \
+        return SHOAL_NVI_BOTH_SYM("nvshmem_" #NAME "_" #OP "_" #KIND, dest,                                      \
+                                  SHOAL_NVI_D KIND<SHOAL_NVI_D detail::op_##OP>(SHOAL_NVI_CTX, team, dest, src, n), \
+                                  shmemx_reduce_typed("nvshmem_" #NAME "_" #OP "_" #KIND, team, dest, src, n,     \
+                                                      SHMEMX_TYPE_##NAME, SHOAL_NVI_OP_##OP, SCATTER));           \
+    }
+#define SHOAL_NVI_OP_and SHMEMX_OP_AND
+#define SHOAL_NVI_OP_or SHMEMX_OP_OR
+#define SHOAL_NVI_OP_xor SHMEMX_OP_XOR
+#define SHOAL_NVI_OP_max SHMEMX_OP_MAX
+#define SHOAL_NVI_OP_min SHMEMX_OP_MIN
+#define SHOAL_NVI_OP_sum SHMEMX_OP_SUM
+#define SHOAL_NVI_OP_prod SHMEMX_OP_PROD
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reducescatter, 1)
+SHOAL_NVI_REDUCTIONS
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
+#define SHOAL_NVI_EACH(T, NAME, OP) SHOAL_NVI_TYPED_RED(T, NAME, OP, reduce, 0)
+SHOAL_NVI_REDUCTIONS16
+#undef SHOAL_NVI_EACH
 
 #endif

@@ -8,51 +8,50 @@
 #define SHOAL_NVSHMEM_HOST_H
 
 #include <shoal/nvshmem/config.h>
+#include <shoal/nvshmem/runtime.h>
+#include <shoal/nvshmem/types.h>
 
-typedef shmem_team_t nvshmem_team_t;
-typedef shmem_team_config_t nvshmem_team_config_t;
-#define NVSHMEM_TEAM_INVALID SHMEM_TEAM_INVALID
-#define NVSHMEM_TEAM_WORLD SHMEM_TEAM_WORLD
-#define NVSHMEM_TEAM_SHARED SHMEM_TEAM_SHARED
-#define NVSHMEMX_TEAM_NODE SHMEM_TEAM_SHARED /* every PE of the node: Shoal maps them all */
-
-enum {
-    NVSHMEM_CMP_EQ = SHMEM_CMP_EQ, NVSHMEM_CMP_NE = SHMEM_CMP_NE, NVSHMEM_CMP_GT = SHMEM_CMP_GT,
-    NVSHMEM_CMP_LE = SHMEM_CMP_LE, NVSHMEM_CMP_LT = SHMEM_CMP_LT, NVSHMEM_CMP_GE = SHMEM_CMP_GE,
-};
-enum { NVSHMEM_SIGNAL_SET = SHMEM_SIGNAL_SET, NVSHMEM_SIGNAL_ADD = SHMEM_SIGNAL_ADD };
-enum {
-    NVSHMEM_THREAD_SINGLE = SHMEM_THREAD_SINGLE, NVSHMEM_THREAD_FUNNELED = SHMEM_THREAD_FUNNELED,
-    NVSHMEM_THREAD_SERIALIZED = SHMEM_THREAD_SERIALIZED, NVSHMEM_THREAD_MULTIPLE = SHMEM_THREAD_MULTIPLE,
-};
-/* The NVSHMEM API level these headers follow (its 3.x host and device names). */
-#define NVSHMEM_MAJOR_VERSION 3
-#define NVSHMEM_MINOR_VERSION 0
-#define NVSHMEM_VENDOR_STRING "Shoal NVSHMEM compatibility"
-
-/** Start: shmem_init, then hand every translation unit its device context. */
+/** Start: OpenSHMEM's, then NVSHMEM's team kinds; no CUDA (the PE's GPU is taken at its first
+ *  device allocation or collective launch). Kernels get their context from then on. */
 SHOAL_NVI_HOST_FN void nvshmem_init(void)
 {
-    shmem_init();
+    shmemx_nvshmem_init("nvshmem_init", NVSHMEM_THREAD_SERIALIZED, NULL, 0, NULL);
     SHOAL_NVI_PUBLISH("nvshmem_init");
 }
 SHOAL_NVI_HOST_FN int nvshmem_init_thread(int requested, int *provided)
 {
-    const int rc = shmem_init_thread(requested, provided);
+    const int rc = shmemx_nvshmem_init("nvshmem_init_thread", requested, provided, 0, NULL);
     if (rc == 0) SHOAL_NVI_PUBLISH("nvshmem_init_thread");
     return rc;
 }
-SHOAL_NVI_HOST_FN void nvshmem_finalize(void) { shmem_finalize(); }
-SHOAL_NVI_HOST_FN void nvshmem_global_exit(int status) { shmem_global_exit(status); }
-SHOAL_NVI_HOST_FN void nvshmem_info_get_version(int *major, int *minor)
+SHOAL_NVI_HOST_FN void nvshmem_query_thread(int *provided) { shmem_query_thread(provided); }
+SHOAL_NVI_HOST_FN void nvshmem_finalize(void) { shmemx_nvshmem_finalize(); }
+SHOAL_NVI_FN void nvshmem_global_exit(int status)
+{
+#if defined(__CUDA_ARCH__)
+    (void)status;
+    __trap(); /* a kernel cannot stop the job: it stops itself, and the launch fails */
+#else
+    shmem_global_exit(status);
+#endif
+}
+/** NVSHMEM_MAJOR/MINOR_VERSION (the OpenSHMEM level NVSHMEM names), and the vendor string. */
+SHOAL_NVI_FN void nvshmem_info_get_version(int *major, int *minor)
 {
     *major = NVSHMEM_MAJOR_VERSION;
     *minor = NVSHMEM_MINOR_VERSION;
 }
-SHOAL_NVI_HOST_FN void nvshmem_info_get_name(char *name)
+SHOAL_NVI_FN void nvshmem_info_get_name(char *name)
 {
     const char *s = NVSHMEM_VENDOR_STRING;
     while ((*name++ = *s++)) {}
+}
+/** The NVSHMEM release whose API this follows. */
+SHOAL_NVI_FN void nvshmemx_vendor_get_version_info(int *major, int *minor, int *patch)
+{
+    *major = NVSHMEM_VENDOR_MAJOR_VERSION;
+    *minor = NVSHMEM_VENDOR_MINOR_VERSION;
+    *patch = NVSHMEM_VENDOR_PATCH_VERSION;
 }
 
 /** Collective: size bytes of symmetric GPU memory (host memory without a GPU: see above). */
@@ -77,12 +76,22 @@ SHOAL_NVI_HOST_FN void *nvshmem_align(size_t alignment, size_t size)
 /** Collective; ptr from nvshmem_malloc/calloc/align (either heap), or NULL. */
 SHOAL_NVI_HOST_FN void nvshmem_free(void *ptr) { shmem_free(ptr); }
 
+/* NVSHMEM's team configuration as OpenSHMEM's (only num_contexts carries over). */
+SHOAL_NVI_HOST_FN shmem_team_config_t shoal_nvi_config(const nvshmem_team_config_t *c)
+{
+    shmem_team_config_t o;
+    o.num_contexts = c ? c->num_contexts : 0;
+    return o;
+}
+
 /** Teams: as OpenSHMEM's, and every translation unit's context sees the new ones. */
 SHOAL_NVI_HOST_FN int nvshmem_team_split_strided(nvshmem_team_t parent, int start, int stride, int size,
                                                  const nvshmem_team_config_t *config, long config_mask,
                                                  nvshmem_team_t *new_team)
 {
-    const int rc = shmem_team_split_strided(parent, start, stride, size, config, config_mask, new_team);
+    const shmem_team_config_t c = shoal_nvi_config(config);
+    const int rc = shmem_team_split_strided(parent, start, stride, size, config ? &c : NULL,
+                                            config_mask & NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS, new_team);
     SHOAL_NVI_PUBLISH("nvshmem_team_split_strided");
     return rc;
 }
@@ -91,8 +100,11 @@ SHOAL_NVI_HOST_FN int nvshmem_team_split_2d(nvshmem_team_t parent, int xrange, c
                                             const nvshmem_team_config_t *yaxis_config, long yaxis_mask,
                                             nvshmem_team_t *yaxis_team)
 {
-    const int rc = shmem_team_split_2d(parent, xrange, xaxis_config, xaxis_mask, xaxis_team, yaxis_config,
-                                       yaxis_mask, yaxis_team);
+    const shmem_team_config_t x = shoal_nvi_config(xaxis_config), y = shoal_nvi_config(yaxis_config);
+    const int rc = shmem_team_split_2d(parent, xrange, xaxis_config ? &x : NULL,
+                                       xaxis_mask & NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS, xaxis_team,
+                                       yaxis_config ? &y : NULL, yaxis_mask & NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS,
+                                       yaxis_team);
     SHOAL_NVI_PUBLISH("nvshmem_team_split_2d");
     return rc;
 }
@@ -100,10 +112,6 @@ SHOAL_NVI_HOST_FN void nvshmem_team_destroy(nvshmem_team_t team)
 {
     shmem_team_destroy(team);
     SHOAL_NVI_PUBLISH("nvshmem_team_destroy");
-}
-SHOAL_NVI_HOST_FN int nvshmem_team_get_config(nvshmem_team_t team, long config_mask, nvshmem_team_config_t *config)
-{
-    return shmem_team_get_config(team, config_mask, config);
 }
 
 /** PE queries, on both sides. */
@@ -126,6 +134,14 @@ SHOAL_NVI_FN int nvshmem_team_translate_pe(nvshmem_team_t src_team, int src_pe, 
 SHOAL_NVI_FN void *nvshmem_ptr(const void *dest, int pe)
 {
     return SHOAL_NVI_BOTH(shoal::device::ptr(SHOAL_NVI_CTX, const_cast<void *>(dest), pe), shmem_ptr(dest, pe));
+}
+/** A multicast address of ptr across team: NULL, Shoal makes no multicast objects (NVSHMEM
+ *  returns NULL too where the team has none); use nvshmem_ptr per PE. */
+SHOAL_NVI_FN void *nvshmemx_mc_ptr(nvshmem_team_t team, const void *ptr)
+{
+    (void)team;
+    (void)ptr;
+    return NULL;
 }
 
 #endif

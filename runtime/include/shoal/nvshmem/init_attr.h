@@ -1,6 +1,8 @@
-/* nvshmemx_init_attr: NVSHMEM's start with attributes. Shoal picks its bootstrap from how the
- * job was launched (mpirun: MPI over the whole job; shoalrun; one PE), so the only attribute
- * that matters is an MPI communicator, and it must hold every process of the job. */
+/* nvshmemx_init_attr: NVSHMEM's start with attributes. Shoal starts from its launcher (mpirun:
+ * MPI over the whole job; shoalrun; one PE alone) whatever the flags say, so the flags and attr
+ * decide what is checked: an MPI communicator must hold every process of the job (checked
+ * where <mpi.h> came first), a unique id must come from this job and reach every PE with its
+ * rank, OpenSHMEM may have been started by the program (NVSHMEMX_INIT_WITH_SHMEM). */
 #ifndef SHOAL_NVSHMEM_INIT_ATTR_H
 #define SHOAL_NVSHMEM_INIT_ATTR_H
 
@@ -8,39 +10,51 @@
 
 #include <shoal/nvshmem/host.h>
 
-#define NVSHMEMX_INIT_THREAD_PES 1
-#define NVSHMEMX_INIT_WITH_MPI_COMM (1 << 1)
-#define NVSHMEMX_INIT_WITH_SHMEM (1 << 2)
-
-typedef struct {
-    void *mpi_comm; /* NVSHMEMX_INIT_WITH_MPI_COMM: an MPI_Comm * */
-} nvshmemx_init_attr_t;
-
-/** flags 0, NVSHMEMX_INIT_WITH_SHMEM, or NVSHMEMX_INIT_WITH_MPI_COMM with a communicator of the
- *  whole job (checked when <mpi.h> came first); returns 0, or stops every PE with one line. */
+/** Start with attributes (attr from NVSHMEMX_INIT_ATTR_INITIALIZER; see above); returns 0, or
+ *  stops every PE with one line naming the bad flag or attribute. */
 SHOAL_NVI_HOST_FN int nvshmemx_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr)
 {
+    const int rc = shmemx_nvshmem_init("nvshmemx_init_attr", NVSHMEM_THREAD_SERIALIZED, NULL, flags, attr);
 #if defined(MPI_VERSION)
-    if (flags & NVSHMEMX_INIT_WITH_MPI_COMM) {
-        int result = MPI_UNEQUAL, rank = -1;
-        if (attr && attr->mpi_comm) MPI_Comm_compare(*(MPI_Comm *)attr->mpi_comm, MPI_COMM_WORLD, &result);
-        if (result != MPI_IDENT && result != MPI_CONGRUENT) {
-            MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc == 0 && (flags & NVSHMEMX_INIT_WITH_MPI_COMM)) {
+        int result = MPI_UNEQUAL, initialized = 0;
+        MPI_Initialized(&initialized);
+        if (initialized) MPI_Comm_compare(*(MPI_Comm *)attr->mpi_comm, MPI_COMM_WORLD, &result);
+        if (initialized && result != MPI_IDENT && result != MPI_CONGRUENT) {
             fprintf(stderr, "shoal: nvshmemx_init_attr: PE %d: the MPI communicator is not the whole job "
-                            "(Shoal's MPI bootstrap runs over MPI_COMM_WORLD)\n", rank);
-            MPI_Abort(MPI_COMM_WORLD, 1);
+                            "(Shoal's MPI bootstrap runs over MPI_COMM_WORLD)\n", shmem_my_pe());
+            shmem_global_exit(1);
         }
     }
-#else
-    (void)attr;
 #endif
-    nvshmem_init();
-    if (flags & ~(unsigned)(NVSHMEMX_INIT_WITH_MPI_COMM | NVSHMEMX_INIT_WITH_SHMEM)) {
-        fprintf(stderr, "shoal: nvshmemx_init_attr: PE %d: flags %#x are not supported "
-                        "(0, NVSHMEMX_INIT_WITH_MPI_COMM or NVSHMEMX_INIT_WITH_SHMEM)\n", shmem_my_pe(), flags);
-        shmem_global_exit(1);
-    }
-    return 0;
+    if (rc == 0) SHOAL_NVI_PUBLISH("nvshmemx_init_attr");
+    return rc;
+}
+/** The host library's start and stop (NVSHMEM splits host and device libraries; Shoal has one). */
+SHOAL_NVI_HOST_FN int nvshmemx_hostlib_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr)
+{
+    return nvshmemx_init_attr(flags, attr);
+}
+SHOAL_NVI_HOST_FN void nvshmemx_hostlib_finalize(void) { nvshmem_finalize(); }
+
+/** Put a unique id (nvshmemx_get_uniqueid on one process, then the same bytes to every one) and
+ *  this process's rank among nranks into attr, for NVSHMEMX_INIT_WITH_UNIQUEID. The id is
+ *  referenced, not copied: keep it alive until nvshmemx_init_attr. */
+SHOAL_NVI_HOST_FN int nvshmemx_set_attr_uniqueid_args(const int myrank, const int nranks,
+                                                      const nvshmemx_uniqueid_t *uniqueid, nvshmemx_init_attr_t *attr)
+{
+    if (!attr || !uniqueid || nranks < 1 || myrank < 0 || myrank >= nranks) return NVSHMEMX_ERROR_INVALID_VALUE;
+    attr->args.uid_args.id = (nvshmemx_uniqueid_t *)uniqueid;
+    attr->args.uid_args.myrank = myrank;
+    attr->args.uid_args.nranks = nranks;
+    return NVSHMEMX_SUCCESS;
+}
+/** Put an MPI communicator (an MPI_Comm *) into attr, for NVSHMEMX_INIT_WITH_MPI_COMM. */
+SHOAL_NVI_HOST_FN int nvshmemx_set_attr_mpi_comm_args(void *mpi_comm, nvshmemx_init_attr_t *attr)
+{
+    if (!attr || !mpi_comm) return NVSHMEMX_ERROR_INVALID_VALUE;
+    attr->mpi_comm = mpi_comm;
+    return NVSHMEMX_SUCCESS;
 }
 
 #endif
