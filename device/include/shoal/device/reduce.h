@@ -49,16 +49,19 @@ template <class T> SHOAL_HD inline bool staged(const context &c, const T *dest, 
     return !symmetric || overlaps(dest, src, n);
 }
 
-/** The reduction; work: an active set's pWrk (where it stages). */
+/** The reduction of parts blocks of n elements: parts = 1 (reduce: dest = the members' source
+ *  combined), or the members (reduce-scatter: source holds a block per member, and dest = the
+ *  members' block me combined). work: an active set's pWrk (where it stages). */
 template <class Op, class S, class T>
-SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n,
-                                                    T *work = nullptr)
+SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_parts(const context &c, const members &m, T *dest, const T *src,
+                                                     std::size_t n, std::size_t parts, T *work, const char *routine)
 {
     const unsigned blocks = grid::size(), b = grid::rank();
-    if (!staged(c, dest, src, n)) {
+    const std::size_t own = parts > 1 ? static_cast<std::size_t>(m.me) : 0;
+    if (!staged(c, dest, src, n * parts)) {
         const geometry::range part = block_part(n);
         group_sync<S>(c, m);
-        combine<Op, S>(c, m, dest, src, part.begin, part.end);
+        combine<Op, S>(c, m, dest, src + own * n, part.begin, part.end);
         group_sync<S>(c, m);
         return;
     }
@@ -84,14 +87,26 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const memb
         room /= blocks;
         stage += room * b;
     }
-    for (std::size_t off = mine.begin; off < mine.end; off += room) {
-        const std::size_t len = mine.end - off < room ? mine.end - off : room;
+    const std::size_t chunk = room / parts; // each chunk: its elements of every part
+    if (chunk == 0 && mine.size())
+        fail<S>(c, routine, "the team's %ld members do not fit the device scratch", m.n);
+    for (std::size_t off = mine.begin; off < mine.end; off += chunk) {
+        const std::size_t len = mine.end - off < chunk ? mine.end - off : chunk;
         const geometry::range sub = shared ? geometry::slice(len, blocks, b) : geometry::range{0, len};
-        copy_elems<S>(stage + sub.begin, src + off + sub.begin, sub.size());
+        for (std::size_t k = 0; k < parts; k++)
+            copy_elems<S>(stage + k * len + sub.begin, src + k * n + off + sub.begin, sub.size());
         group_sync<S>(c, m);
-        combine<Op, S>(c, m, dest + off, stage, sub.begin, sub.end);
+        combine<Op, S>(c, m, dest + off, stage + own * len, sub.begin, sub.end);
         group_sync<S>(c, m); // every member has read my stage: the next chunk may overwrite it
     }
+}
+
+/** The reduction; work: an active set's pWrk (where it stages). */
+template <class Op, class S, class T>
+SHOAL_HD inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n,
+                                 T *work = nullptr)
+{
+    reduce_parts<Op, S>(c, m, dest, src, n, 1, work, "reduce");
 }
 
 } // namespace detail
