@@ -363,19 +363,21 @@ TEST(OnStream, NvshmemWaitsHoldTheStreamUntilTheLeftPEWrites)
     // The stream waits on ivars the left PE writes from the host: one, all of four (one masked by
     // status and never written), and a vector against per-element values; then it marks done
     // and adds to the right PE's signal. Nothing after the waits runs before the last write.
-    Dev<int> iv(8), status(4), want(3), done(1);
-    Dev<std::uint64_t> sig(1);
+    // done is a signal (an atomic store) because this thread reads it while the stream may
+    // write it: what orders the two is the left PE's write, which ThreadSanitizer cannot see.
+    Dev<int> iv(8), status(4), want(3);
+    Dev<std::uint64_t> sig(1), done(1);
     to_device(iv.p, std::vector<int>(8, 0));
     to_device(status.p, std::vector<int>{0, 0, 1, 0});
     to_device(want.p, std::vector<int>{10, 20, 30});
-    to_device(done.p, std::vector<int>{0});
+    to_device(done.p, std::vector<std::uint64_t>{0});
     to_device(sig.p, std::vector<std::uint64_t>{0});
     shmem_barrier_all();
     ec::stream_t s = ec::stream_create(true);
     nvshmemx_int_wait_until_on_stream(iv.p, NVSHMEM_CMP_EQ, 7, s);
     nvshmemx_int_wait_until_all_on_stream(iv.p + 1, 4, status.p, NVSHMEM_CMP_GE, 5, s);
     nvshmemx_int_wait_until_all_vector_on_stream(iv.p + 5, 3, nullptr, NVSHMEM_CMP_EQ, want.p, s);
-    nvshmemx_int_p_on_stream(done.p, 1, me(), s);
+    nvshmemx_signal_op_on_stream(done.p, 1, NVSHMEM_SIGNAL_SET, me(), s);
     nvshmemx_signal_op_on_stream(sig.p, 3, NVSHMEM_SIGNAL_ADD, right(), s);
     shmem_barrier_all(); // every PE's stream is waiting
     const int r = right();
@@ -387,7 +389,7 @@ TEST(OnStream, NvshmemWaitsHoldTheStreamUntilTheLeftPEWrites)
     shmem_barrier_all();
     // A wait that let the stream go would have marked done within these 300 ms.
     for (int k = 0; k < 30; k++) {
-        ASSERT_EQ(from_device(done.p, 1)[0], 0) << "the stream went on before iv[7] was written";
+        ASSERT_EQ(from_device(done.p, 1)[0], 0u) << "the stream went on before iv[7] was written";
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     shmem_barrier_all();
@@ -395,7 +397,7 @@ TEST(OnStream, NvshmemWaitsHoldTheStreamUntilTheLeftPEWrites)
     shmem_quiet();
     ASSERT_EQ(ec::stream_synchronize(s), 0);
     shmem_barrier_all();
-    EXPECT_EQ(from_device(done.p, 1)[0], 1);
+    EXPECT_EQ(from_device(done.p, 1)[0], 1u);
     EXPECT_EQ(from_device(sig.p, 1)[0], 3u) << "the left PE's signal_op";
     shmem_barrier_all();
     ec::stream_destroy(s);
