@@ -30,8 +30,9 @@ if [ "$what" = tsan ] || [ "$what" = all ]; then
     # Only what these tests need: a whole TSan build doubles the time for nothing.
     targets=(tests/runtime/thread_test tools/shoalrun)
     tests=(thread_test_np1 thread_test_np2 thread_test_np4)
-    # The device emulation is built where libcu++ is (the CUDA toolkit's include/cccl).
-    if ninja -C build-tsan -t targets all | grep -q '^tests/device/stream_emu_test:'; then
+    # The device emulation is built where libcu++ is (the CUDA toolkit's include/cccl). grep
+    # reads the whole list: with -q it would stop early, and ninja's SIGPIPE fail the pipe.
+    if ninja -C build-tsan -t targets all | grep '^tests/device/stream_emu_test:' > /dev/null; then
         targets+=(tests/device/device_emu_test tests/device/stream_emu_test device/libshoal_cuda_emu.so)
         tests+=(device_emu_np2 stream_emu_np2)
     fi
