@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Shoal vs Open MPI's OpenSHMEM, side by side, on this machine.
+# Shoal vs Open MPI's OpenSHMEM (and, for the collectives, Open MPI's MPI collectives), side by
+# side, on this machine.
 #
-#   benches/compare.sh [-q] [-m] [-n "2 4"] [-r N] [-t SEC] [-T SEC] [-o DIR] [-a "ARGS"] [-b NAMES] [BUILD_DIR]
+#   benches/compare.sh [-q] [-m] [-f] [-n "2 4"] [-r N] [-t SEC] [-T SEC] [-o DIR] [-a "ARGS"]
+#                      [-b NAMES] [-B LIBDIR] [BUILD_DIR]
 #
 #   BUILD_DIR  an already-built Shoal build directory (default ./build): its
 #              tools/shoalrun and benches/<program> are used as they are.
@@ -15,16 +17,31 @@
 #   -T SEC     time limit for the whole comparison (default 540); later runs are "skipped"
 #   -o DIR     keep the raw outputs, report.txt and results.md (every table in Markdown: the
 #              body of benches/RESULTS.md) in DIR (default: a temporary dir, removed)
-#   -a ARGS    extra arguments for every benchmark (e.g. "-f")
-#   -b NAMES   only these programs (space separated, e.g. "shmem_put_latency shmem_reduce")
+#   -f         also the slowest PE's figure of every collective (the benchmarks' -f Max column:
+#              the PE whose calls took longest on average; the collective is complete only
+#              when it is): a second set of columns and ratios
+#   -a ARGS    extra arguments for every benchmark (e.g. "-s 8:4M -t 0.05")
+#   -b NAMES   only these programs (space separated, e.g. "shmem_put_latency shmem_reduce"); a
+#              reduction variant is named shmem_reduce.OP or shmem_reduce.TYPE-OP (below)
+#   -B LIBDIR  a second Shoal library (a directory holding another build's libshoal.so.0, e.g.
+#              the code before a change) run with the same benchmark binaries through
+#              LD_LIBRARY_PATH, interleaved: the column "before" and the ratio before/shoal
+#   -o DIR     also writes DIR/plots/*.svg (gnuplot, if installed): latency against size per
+#              collective and PE count, one line per library, dashed: the slowest PE
 #
 # Every benchmark program is compiled with Open MPI's oshcc into a temporary directory; then
 # each program runs at each PE count under Open MPI
 #     oshrun --allow-run-as-root --oversubscribe --mca osc ^rdma -np N prog
 # and under Shoal
 #     BUILD_DIR/tools/shoalrun -n N prog
-# one after the other (interleaved, so that both see the same machine state). A table per
-# benchmark shows both figures and the ratio ompi/shoal, then a summary of the key figures.
+# and each collective's MPI counterpart (benches/mpi/mpi_coll.c, built with mpicc: MPI_Barrier,
+# MPI_Bcast, MPI_Allreduce, MPI_Allgather, MPI_Allgatherv, MPI_Alltoall, MPI_Alltoall of
+# vector types) under
+#     mpirun --allow-run-as-root --oversubscribe -np N prog
+# one after the other (interleaved, so that all see the same machine state; the order of the
+# libraries turns with each repetition). A table per benchmark shows the figures and the
+# ratios ompi/shoal and mpi/shoal, then the rows where a peer is faster, the steps where
+# Shoal's time falls as the size grows (a cliff), and a summary of the key figures.
 # Ratio direction: the column is always ompi/shoal. For latencies (us) > 1 means Shoal is
 # faster; for bandwidths (MB/s) and rates (Messages/s) < 1 means Shoal is faster. The
 # "faster" column says which, or "~" when they are within 5%.
@@ -32,6 +49,7 @@
 # rows it printed before that are still used. shmem_atomics_all_types is resumed after a
 # crash with the crashing operation skipped (-x), so one broken AMO does not hide the rest.
 set -u
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
@@ -45,10 +63,14 @@ total_limit=540
 keep_dir=""
 extra_args=""
 only=""
-while getopts "qmn:r:t:T:o:a:b:h" opt; do
+slowest=0
+base_lib=""
+while getopts "qmfn:r:t:T:o:a:b:B:h" opt; do
     case $opt in
     q) quick=1 ;;
     m) median=1 ;;
+    f) slowest=1 ;;
+    B) base_lib=$(cd "$OPTARG" 2>/dev/null && pwd) || { echo "compare.sh: no directory $OPTARG" >&2; exit 2; } ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -63,7 +85,10 @@ done
 shift $((OPTIND - 1))
 build=$(script_build_dir compare.sh "${1:-}") || exit 2
 
-# program name -> source (relative to benches/)
+# label:source[:MPI counterpart[:arguments]] (source relative to benches/). The program is the
+# label up to its first '.': shmem_reduce.xor runs shmem_reduce -O xor. The reductions share
+# one algorithm per size range in both libraries and differ only in the combine loop, so every
+# operation runs on long and one operation (sum) on each other type.
 programs=(
     shmem_put_latency:pt2pt/shmem_put_latency.c
     shmem_get_latency:pt2pt/shmem_get_latency.c
@@ -73,13 +98,25 @@ programs=(
     shmem_msgrate:pt2pt/shmem_msgrate.c
     shmem_atomic_latency:atomics/shmem_atomic_latency.c
     shmem_atomics_all_types:atomics/shmem_atomics_all_types.c
-    shmem_barrier:coll/shmem_barrier.c
-    shmem_broadcast:coll/shmem_broadcast.c
-    shmem_reduce:coll/shmem_reduce.c
-    shmem_collect:coll/shmem_collect.c
-    shmem_fcollect:coll/shmem_fcollect.c
-    shmem_alltoall:coll/shmem_alltoall.c
+    shmem_barrier:coll/shmem_barrier.c:barrier
+    shmem_broadcast:coll/shmem_broadcast.c:bcast
+    shmem_reduce:coll/shmem_reduce.c:allreduce
+    shmem_collect:coll/shmem_collect.c:allgatherv
+    shmem_fcollect:coll/shmem_fcollect.c:allgather
+    shmem_alltoall:coll/shmem_alltoall.c:alltoall
+    shmem_alltoalls:coll/shmem_alltoalls.c:alltoalls
+    "shmem_reduce.prod:coll/shmem_reduce.c:allreduce:-O prod"
+    "shmem_reduce.and:coll/shmem_reduce.c:allreduce:-O and"
+    "shmem_reduce.or:coll/shmem_reduce.c:allreduce:-O or"
+    "shmem_reduce.xor:coll/shmem_reduce.c:allreduce:-O xor"
+    "shmem_reduce.max:coll/shmem_reduce.c:allreduce:-O max"
+    "shmem_reduce.min:coll/shmem_reduce.c:allreduce:-O min"
+    "shmem_reduce.int-sum:coll/shmem_reduce.c:allreduce:-T int"
+    "shmem_reduce.float-sum:coll/shmem_reduce.c:allreduce:-T float"
+    "shmem_reduce.double-sum:coll/shmem_reduce.c:allreduce:-T double"
 )
+# field N (1-based, ':'-separated) of a programs entry
+field() { local IFS=:; local a; read -r -a a <<<"$1"; echo "${a[$(($2 - 1))]:-}"; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/shoal-compare.XXXXXX")
 if [ -n "$keep_dir" ]; then
@@ -94,6 +131,7 @@ trap 'echo "compare.sh: interrupted" >&2; exit 130' INT TERM
 
 bench_args=()
 [ "$quick" = 1 ] && bench_args+=(-q)
+[ "$slowest" = 1 ] && bench_args+=(-f)
 # shellcheck disable=SC2206
 [ -n "$extra_args" ] && bench_args+=($extra_args)
 
@@ -103,51 +141,79 @@ if ! command -v oshcc >/dev/null || ! command -v oshrun >/dev/null; then
     echo "compare.sh: oshcc/oshrun not found: Open MPI columns will read 'missing'" >&2
     have_ompi=0
 fi
-mkdir -p "$tmp/ompi"
+have_mpi=1
+if ! command -v mpicc >/dev/null || ! command -v mpirun >/dev/null; then
+    echo "compare.sh: mpicc/mpirun not found: MPI columns will read 'missing'" >&2
+    have_mpi=0
+fi
+mkdir -p "$tmp/ompi" "$tmp/mpi"
 selected=()
 for p in "${programs[@]}"; do
-    name=${p%%:*}
+    name=$(field "$p" 1)
+    prog=${name%%.*}
     if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then continue; fi
     selected+=("$p")
-    if [ $have_ompi = 1 ]; then
-        if ! oshcc -std=c17 -O2 -I"$here/common" "$here/${p#*:}" -o "$tmp/ompi/$name" \
-            2>"$out/$name.oshcc.log"; then
-            echo "compare.sh: oshcc failed for $name (see $out/$name.oshcc.log)" >&2
+    if [ $have_ompi = 1 ] && [ ! -x "$tmp/ompi/$prog" ]; then
+        if ! oshcc -std=c17 -O2 -I"$here/common" "$here/$(field "$p" 2)" -o "$tmp/ompi/$prog" \
+            2>"$out/$prog.oshcc.log"; then
+            echo "compare.sh: oshcc failed for $prog (see $out/$prog.oshcc.log)" >&2
+        fi
+    fi
+    peer=$(field "$p" 3)
+    if [ -n "$peer" ] && [ $have_mpi = 1 ] && [ ! -x "$tmp/mpi/mpi_$peer" ]; then
+        if ! mpicc -std=c17 -O2 -I"$here/common" "-DMPI_COLL=MPI_COLL_${peer^^}" \
+            "$here/mpi/mpi_coll.c" -o "$tmp/mpi/mpi_$peer" 2>"$out/mpi_$peer.mpicc.log"; then
+            echo "compare.sh: mpicc failed for mpi_$peer (see $out/mpi_$peer.mpicc.log)" >&2
         fi
     fi
 done
+libs="ompi shoal"
+[ -n "$base_lib" ] && libs="ompi before shoal"
+if [ $have_mpi = 1 ]; then libs="ompi mpi ${libs#ompi }"; fi
 shoalrun=$build/tools/shoalrun
 [ -x "$shoalrun" ] || echo "compare.sh: $shoalrun not found: Shoal columns will read 'missing'" >&2
 
 # ---- runs ------------------------------------------------------------------------------------
 start=$(date +%s)
-# run_one LIB NAME NPES OUTFILE [ARGS...]: writes OUTFILE, OUTFILE.err; prints the exit status
+# run_one LIB ENTRY NPES OUTFILE [ARGS...]: writes OUTFILE, OUTFILE.err; prints the exit status
 run_one() {
-    local lib=$1 name=$2 np=$3 of=$4
+    local lib=$1 entry=$2 np=$3 of=$4
     shift 4
-    local cmd
-    if [ "$lib" = ompi ]; then
-        [ -x "$tmp/ompi/$name" ] || { echo missing; return; }
-        cmd=(oshrun --allow-run-as-root --oversubscribe --mca osc ^rdma -np "$np" "$tmp/ompi/$name")
-    else
-        [ -x "$shoalrun" ] && [ -x "$build/benches/$name" ] || { echo missing; return; }
-        cmd=("$shoalrun" -n "$np" "$build/benches/$name")
-    fi
-    timeout -k 5 "$run_limit" "${cmd[@]}" "$@" >"$of" 2>"$of.err" </dev/null
+    local name prog peer cmd env=() vargs=()
+    name=$(field "$entry" 1)
+    prog=${name%%.*}
+    peer=$(field "$entry" 3)
+    # shellcheck disable=SC2206
+    vargs=($(field "$entry" 4))
+    case $lib in
+    ompi)
+        [ -x "$tmp/ompi/$prog" ] || { echo missing; return; }
+        cmd=(oshrun --allow-run-as-root --oversubscribe --mca osc ^rdma -np "$np" "$tmp/ompi/$prog") ;;
+    mpi)
+        [ -n "$peer" ] && [ -x "$tmp/mpi/mpi_$peer" ] || { echo missing; return; }
+        cmd=(mpirun --allow-run-as-root --oversubscribe -np "$np" "$tmp/mpi/mpi_$peer") ;;
+    *)
+        [ -x "$shoalrun" ] && [ -x "$build/benches/$prog" ] || { echo missing; return; }
+        [ "$lib" = before ] && env=(env "LD_LIBRARY_PATH=$base_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+        cmd=("${env[@]}" "$shoalrun" -n "$np" "$build/benches/$prog") ;;
+    esac
+    timeout -k 5 "$run_limit" "${cmd[@]}" "${vargs[@]}" "$@" >"$of" 2>"$of.err" </dev/null
     echo $?
 }
 
 # Runs NAME at NPES for LIB into $out/NAME.NPES.LIB.out, with .status holding
 # ok | wrong | crashed <rc> [<ops>] | timeout | missing | skipped.
 run_bench() {
-    local lib=$1 name=$2 np=$3 rep=$4
+    local lib=$1 entry=$2 np=$3 rep=$4
+    local name
+    name=$(field "$entry" 1)
     local base=$out/$name.$np.$lib.r$rep
     if [ $(( $(date +%s) - start )) -ge "$total_limit" ]; then
         echo skipped >"$base.status"; : >"$base.out"; return
     fi
     if [ "$name" != shmem_atomics_all_types ]; then
         local rc
-        rc=$(run_one "$lib" "$name" "$np" "$base.out" "${bench_args[@]}")
+        rc=$(run_one "$lib" "$entry" "$np" "$base.out" "${bench_args[@]}")
         case $rc in
         0) echo ok ;; 1) if grep -q WRONG "$base.out"; then echo wrong; else echo "crashed 1"; fi ;;
         124|137) echo timeout ;; missing) echo missing ;; *) echo "crashed $rc" ;;
@@ -162,7 +228,7 @@ run_bench() {
     for attempt in 1 2 3 4 5 6 7 8 9 10; do
         local args=("${bench_args[@]}" -v)
         [ -n "$skip" ] && args+=(-x "$skip")
-        rc=$(run_one "$lib" "$name" "$np" "$base.part" "${args[@]}")
+        rc=$(run_one "$lib" "$entry" "$np" "$base.part" "${args[@]}")
         cat "$base.part" >>"$base.out"
         cat "$base.part.err" >>"$base.out.err" 2>/dev/null
         case $rc in
@@ -202,9 +268,12 @@ PY
 # The machine's floor, measured in the same run (once per repetition, between the libraries'
 # runs): a cache-line round trip between two cores, one context switch between processes, and
 # each small collective's bare communication pattern at 2 processes (benches/machine/). Every
-# small collective is also reported as a multiple of them.
+# small collective is also reported as a multiple of them. With more PEs than cores, one
+# context switch among that many processes (sched_handoff -n); where collectives are measured,
+# the local copy bandwidth up to 4 MiB (memcpy_bw: one PE copies, as a collective's copies do),
+# the floor of the large sizes.
 run_floor() {
-    local rep=$1
+    local rep=$1 np
     for f in line_pingpong sched_handoff coll_floor; do
         if [ -x "$build/benches/$f" ]; then
             timeout -k 5 "$run_limit" "$build/benches/$f" >"$out/floor.$f.r$rep.out" 2>&1 </dev/null
@@ -212,6 +281,15 @@ run_floor() {
             : >"$out/floor.$f.r$rep.out"
         fi
     done
+    for np in $npes_list; do
+        [ "$np" -gt "$(nproc)" ] && [ -x "$build/benches/sched_handoff" ] &&
+            timeout -k 5 "$run_limit" "$build/benches/sched_handoff" -n "$np" \
+                >"$out/floor.sched_handoff_n$np.r$rep.out" 2>&1 </dev/null
+    done
+    if [[ " ${selected[*]} " == *" shmem_"*coll/* ]] && [ -x "$build/benches/memcpy_bw" ]; then
+        timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
+            >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
+    fi
 }
 
 {
@@ -220,15 +298,21 @@ run_floor() {
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
 } | tee "$out/report.txt"
 for rep in $(seq 1 "$repeat"); do
-    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor) ...\n' "$rep" "$repeat" >&2
+    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor, memcpy_bw) ...\n' "$rep" "$repeat" >&2
     run_floor "$rep"
+    # the libraries in turn, starting one further along each repetition (drift in the machine's
+    # state then favours none of them)
+    read -r -a order <<<"$libs"
+    k=$(( (rep - 1) % ${#order[@]} ))
+    order=("${order[@]:$k}" "${order[@]:0:$k}")
     for p in "${selected[@]}"; do
-        name=${p%%:*}
+        name=$(field "$p" 1)
         for np in $npes_list; do
-            for lib in ompi shoal; do
-                printf '  [%d/%d] running %-24s %d PEs  %-5s ... ' "$rep" "$repeat" "$name" "$np" "$lib" >&2
+            for lib in "${order[@]}"; do
+                if [ "$lib" = mpi ] && [ -z "$(field "$p" 3)" ]; then continue; fi
+                printf '  [%d/%d] running %-24s %d PEs  %-6s ... ' "$rep" "$repeat" "$name" "$np" "$lib" >&2
                 t0=$(date +%s%N)
-                run_bench "$lib" "$name" "$np" "$rep"
+                run_bench "$lib" "$p" "$np" "$rep"
                 t1=$(date +%s%N)
                 printf '%s (%d.%d s)\n' "$(cat "$out/$name.$np.$lib.r$rep.status")" \
                     $(( (t1 - t0) / 1000000000 )) $(( (t1 - t0) / 100000000 % 10 )) >&2
@@ -240,20 +324,22 @@ echo "# load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a 
 
 # ---- report --------------------------------------------------------------------------------
 names=()
-for p in "${selected[@]}"; do names+=("${p%%:*}"); done
-python3 - "$out" "$npes_list" "$repeat" "$median" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
+for p in "${selected[@]}"; do names+=("$(field "$p" 1)"); done
+COMPARE_PLOTS=$([ -n "$keep_dir" ] && echo 1 || echo 0) \
+python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
 import math, os, statistics, sys
 
 out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
-use_median, names = sys.argv[4] == "1", sys.argv[5:]
-LIBS = ("ompi", "shoal")
+use_median, LIBS, use_slowest, names = sys.argv[4] == "1", sys.argv[5].split(), sys.argv[6] == "1", sys.argv[7:]
+PEERS = [lib for lib in LIBS if lib != "shoal"]  # each gets a ratio column: peer/shoal
 
 
 STATUS_RANK = {"ok": 0, "wrong": 1, "crashed": 2, "timeout": 3, "skipped": 4, "missing": 5}
 
 
-def load_one(base):
-    """-> (status, metric column name, {key: value}, [keys in order], set of WRONG keys)"""
+def load_one(base, col=1):
+    """-> (status, metric column name, {key: value}, [keys in order], set of WRONG keys); col 1
+    is the mean over PEs, col 3 (with the benchmarks' -f) the slowest PE's figure."""
     try:
         status = open(base + ".status").read().strip() or "?"
     except OSError:
@@ -272,7 +358,7 @@ def load_one(base):
                 metric = t[2]
             continue
         try:
-            v = float(t[1])
+            v = float(t[col])
         except (IndexError, ValueError):
             continue
         if t[0] not in rows:
@@ -293,9 +379,9 @@ def merge(values, low):
     return min(values) if low else max(values)
 
 
-def load(name, np, lib):
+def load(name, np, lib, col=1):
     """Merge the repeated runs (each row's best or median figure); the worst status."""
-    runs = [load_one(os.path.join(out, f"{name}.{np}.{lib}.r{r}")) for r in range(1, repeat + 1)]
+    runs = [load_one(os.path.join(out, f"{name}.{np}.{lib}.r{r}"), col) for r in range(1, repeat + 1)]
     status = max((r[0] for r in runs), key=lambda s: STATUS_RANK.get(s.split()[0] if s else "?", 9))
     metric = next((r[1] for r in runs if r[1]), None)
     low = lower_is_better(metric)
@@ -309,7 +395,7 @@ def load(name, np, lib):
         wrong |= ww
     rows = {k: merge(v, low) for k, v in seen.items()}
     for k, v in seen.items():
-        SPREAD[(name, np, lib, k)] = (min(v), max(v))
+        SPREAD[(name, np, lib if col == 1 else lib + "@slowest", k)] = (min(v), max(v))
     return status, metric, rows, order, wrong
 
 
@@ -345,40 +431,126 @@ def verdict(o, s, metric):
 
 
 data = {(n, np, lib): load(n, np, lib) for n in names for np in npes_list for lib in LIBS}
+# the slowest PE's figures (-f): the same shape
+slow = {(n, np, lib): load(n, np, lib, 3) for n in names for np in npes_list for lib in LIBS} if use_slowest else {}
+
+
+def mkey(lib, n, k):
+    """The row of LIB's output that matches row K of program N (MPI has one barrier row)."""
+    return "barrier" if lib == "mpi" and n.startswith("shmem_barrier") else k
+
+
+def ratio(p, s):
+    return p / s if p and s and p > 0 and s > 0 else None
+
+
+def who_wins(vals, metric):
+    """vals: {lib: figure}. The fastest library, '~' when the others are within 5% of it."""
+    have = {lib: v for lib, v in vals.items() if v}
+    if len(have) < 2:
+        return ""
+    low = lower_is_better(metric)
+    best = min(have, key=have.get) if low else max(have, key=have.get)
+    rest = [v for lib, v in have.items() if lib != best]
+    close = all(abs(v / have[best] - 1) < 0.05 for v in rest)
+    return "~" if close else best
+
+
+libs_of = {}  # program -> the libraries that ran it (mpi only where it has a counterpart)
+for n in names:
+    libs_of[n] = [lib for lib in LIBS if any(data[(n, np, lib)][0] != "missing" or data[(n, np, lib)][2]
+                                             for np in npes_list)] or ["ompi", "shoal"]
+    if "shoal" not in libs_of[n]:
+        libs_of[n].append("shoal")
 
 print()
-print("Ratio column = ompi/shoal. Latency(us): > 1 means Shoal is faster. Bandwidth(MB/s) and")
-print("Messages/s: < 1 means Shoal is faster. 'faster' names the winner ('~' = within 5%).")
+print("Ratio columns = peer/shoal (ompi: Open MPI's OpenSHMEM, mpi: Open MPI's MPI collective,")
+print("before: Shoal with -B's library). Latency(us): > 1 means Shoal is faster. Bandwidth(MB/s)")
+print("and Messages/s: < 1 means Shoal is faster. 'faster' names the winner ('~' = within 5%).")
+if use_slowest:
+    print("'| slowest PE' columns: the same for the PE whose calls took longest on average.")
 for n in names:
+    libs = libs_of[n]
+    peers = [lib for lib in libs if lib != "shoal"]
     for np in npes_list:
-        res = {lib: data[(n, np, lib)] for lib in LIBS}
-        metric = res["shoal"][1] or res["ompi"][1] or "value"
-        keys = list(res["ompi"][3])
-        keys += [k for k in res["shoal"][3] if k not in res["ompi"][2]]
-        stats = ", ".join(f"{lib}: {res[lib][0]}" for lib in LIBS)
+        res = {lib: data[(n, np, lib)] for lib in libs}
+        metric = res["shoal"][1] or res.get("ompi", res["shoal"])[1] or "value"
+        keys = []
+        for lib in ("ompi", "shoal") + tuple(libs):
+            if lib in res and lib != "mpi":
+                keys += [k for k in res[lib][3] if k not in keys]
+        stats = ", ".join(f"{lib}: {res[lib][0]}" for lib in libs)
         print()
         print(f"== {n}, {np} PEs: {metric} ({'lower' if lower_is_better(metric) else 'higher'} is better)   [{stats}]")
         kw = max([12] + [len(k) for k in keys])
-        print(f"{'':<{kw}} {'ompi':>12} {'shoal':>12} {'ompi/shoal':>11}  faster")
+        sets = [("", data)] + ([("slowest ", slow)] if use_slowest and lower_is_better(metric) else [])
+        head = f"{'':<{kw}}"
+        for tag, _ in sets:
+            if tag:
+                head += " |"
+            head += "".join(f" {lib:>10}" for lib in libs)
+            head += "".join(f" {p + '/sh':>9}" for p in peers)
+            head += "  faster  "
+        print(head)
         if not keys:
             print("  (no rows)")
         for k in keys:
-            cells = []
-            for lib in LIBS:
-                st, _, rows, _, wrong = res[lib]
-                if k in rows:
-                    c = fmt(rows[k]) + ("!" if k in wrong else "")
-                else:
-                    c = short_status(st) if short_status(st) not in ("ok", "wrong") else "-"
-                cells.append(c)
-            r, who = verdict(res["ompi"][2].get(k), res["shoal"][2].get(k), metric)
-            print(f"{k:<{kw}} {cells[0]:>12} {cells[1]:>12} {r:>11}  {who}")
-        for lib in LIBS:
+            line = f"{k:<{kw}}"
+            for tag, d in sets:
+                if tag:
+                    line += " |"
+                vals = {}
+                for lib in libs:
+                    st, _, rows, _, wrong = d[(n, np, lib)]
+                    v = rows.get(mkey(lib, n, k))
+                    vals[lib] = v
+                    if v is not None:
+                        c = fmt(v) + ("!" if mkey(lib, n, k) in wrong else "")
+                    else:
+                        c = short_status(st) if short_status(st) not in ("ok", "wrong") else "-"
+                    line += f" {c:>10}"
+                for p in peers:
+                    r = ratio(vals[p], vals["shoal"])
+                    line += f" {(f'{r:.2f}' if r else '-'):>9}"
+                line += f"  {who_wins(vals, metric):<8}"
+            print(line.rstrip())
+        for lib in libs:
             if res[lib][4]:
                 print(f"  {lib}: {len(res[lib][4])} row(s) WRONG (marked !): the data check failed")
             st = res[lib][0]
             if st.startswith("crashed") and len(st.split()) > 2:
                 print(f"  {lib}: crashed in {st.split()[2]} (status {st.split()[1]}); resumed past it")
+
+# ---- where a peer wins, and where Shoal's time falls as the size grows ----
+TOL = 0.05
+losers, cliffs = [], []
+for n in names:
+    for np in npes_list:
+        for tag, d in [("mean", data)] + ([("slowest", slow)] if use_slowest else []):
+            sh = d[(n, np, "shoal")]
+            if not lower_is_better(sh[1]) and sh[1] is not None:
+                continue
+            for k in sh[3]:
+                s_ = sh[2].get(k)
+                for p in [lib for lib in libs_of[n] if lib in ("ompi", "mpi")]:
+                    v = d[(n, np, p)][2].get(mkey(p, n, k))
+                    r = ratio(v, s_)
+                    if r is not None and r < 1 - TOL:
+                        losers.append((n, np, k, tag, p, v, s_, r))
+            sizes = [k for k in sh[3] if k.isdigit()]
+            for a, b in zip(sizes, sizes[1:]):
+                ta, tb = sh[2].get(a), sh[2].get(b)
+                if ta and tb and ta > tb * 1.10:
+                    cliffs.append((n, np, tag, a, ta, b, tb))
+if losers or any(lower_is_better(data[(n, npes_list[0], "shoal")][1]) for n in names):
+    print()
+    print(f"== Rows where a peer is faster than Shoal by more than {TOL:.0%} ({len(losers)})")
+    for n, np, k, tag, p, v, s_, r in losers:
+        print(f"  {n:<24} {np:>2} PEs {k:>10} {tag:<7}  {p:<4} {fmt(v):>10}  shoal {fmt(s_):>10}  ratio {r:.2f}")
+    print()
+    print(f"== Steps where Shoal's time falls by more than 10% as the size doubles ({len(cliffs)})")
+    for n, np, tag, a, ta, b, tb in cliffs:
+        print(f"  {n:<24} {np:>2} PEs {tag:<7}  {a:>8}: {fmt(ta):>10}   {b:>8}: {fmt(tb):>10}")
 
 # ---- summary of the key figures ----
 def get(n, np, lib, key):
@@ -448,7 +620,7 @@ for np in npes_list:
         if n not in names or "memcpy_bw" not in names:
             continue
         cells = []
-        for lib in LIBS:
+        for lib in ("ompi", "shoal"):
             b, m = get(n, np, lib, MiB), get("memcpy_bw", np, lib, MiB)
             cells.append(f"{100 * b / m:.0f}%" if b and m else "-")
         print(f"{what + ' bw / memcpy bw, 1 MiB':<40} {np:>3} {cells[0]:>12} {cells[1]:>12}   >= 90%")
@@ -458,7 +630,7 @@ for np in npes_list:
         if n not in names:
             continue
         cells = []
-        for lib in LIBS:
+        for lib in ("ompi", "shoal"):
             lat = get(n, np, lib, MiB)
             cells.append(f"{factor * (1 << 20) / lat:.0f}" if lat else "-")  # bytes/us = MB/s
         print(f"{label:<40} {np:>3} {cells[0]:>12} {cells[1]:>12}")
@@ -469,7 +641,7 @@ if "shmem_atomics_all_types" in names:
     print("== shmem_atomics_all_types: operations completed / WRONG / crashed")
     md += ["", "## shmem_atomics_all_types: completed / WRONG / crashed", ""]
     for np in npes_list:
-        for lib in LIBS:
+        for lib in ("ompi", "shoal"):
             st, _, rows, _, wrong = data[("shmem_atomics_all_types", np, lib)]
             crashed = st.split()[2] if st.startswith("crashed") and len(st.split()) > 2 else ""
             line = f"  {np} PEs {lib:<5}: {len(rows)} completed, {len(wrong)} WRONG"
@@ -585,32 +757,102 @@ if fl:
             print(f"{label:<16} bare {bm:>7.3f} ({min(b):.3f}-{max(b):.3f})  ompi {fmt(o):>8} = {ob:>5}x  shoal {fmt(s_):>8} = {sb:>5}x  ompi/shoal {os_}")
             md.append(f"| {label} | {bm:.3f} | {min(b):.3f}-{max(b):.3f} | {fmt(o)} | {fmt(s_)} | {ob} | {sb} | {os_} |")
 
-# every table, in Markdown, the PE counts side by side
+# the rows a peer wins and the cliffs, then every table, in Markdown, the PE counts side by side
+md += ["", f"## Rows where a peer is faster than Shoal by more than {TOL:.0%}", ""]
+if losers:
+    md += ["| program | PEs | size | figure | peer | peer (us) | shoal (us) | peer/shoal |",
+           "| --- | --: | --: | --- | --- | --: | --: | --: |"]
+    md += [f"| {n} | {np} | {k} | {tag} | {p} | {fmt(v)} | {fmt(s_)} | {r:.2f} |"
+           for n, np, k, tag, p, v, s_, r in losers]
+else:
+    md.append("None.")
+md += ["", "## Steps where Shoal's time falls by more than 10% as the size doubles", ""]
+if cliffs:
+    md += ["| program | PEs | figure | size | us | next size | us |", "| --- | --: | --- | --: | --: | --: | --: |"]
+    md += [f"| {n} | {np} | {tag} | {a} | {fmt(ta)} | {b} | {fmt(tb)} |" for n, np, tag, a, ta, b, tb in cliffs]
+else:
+    md.append("None.")
 md += ["", "## All figures", ""]
 for n in names:
-    res = {(np, lib): data[(n, np, lib)] for np in npes_list for lib in LIBS}
-    metric = next((r[1] for r in res.values() if r[1]), "value")
-    keys = []
-    for r in res.values():
-        keys += [k for k in r[3] if k not in keys]
-    md += [f"### {n}: {metric} ({'lower' if lower_is_better(metric) else 'higher'} is better)", ""]
-    head = "| " + ("Operation" if keys and not keys[0].isdigit() else "Size") + " |"
-    rule = "| --- |"
-    for np in npes_list:
-        head += f" ompi {np} PEs | shoal {np} PEs | ompi/shoal |"
-        rule += " --: | --: | --: |"
-    md += [head, rule]
-    for k in keys:
-        row = f"| {k} |"
+    libs = libs_of[n]
+    peers = [lib for lib in libs if lib != "shoal"]
+    for tag, d in [("mean over PEs", data)] + ([("slowest PE", slow)] if use_slowest else []):
+        res = {(np, lib): d[(n, np, lib)] for np in npes_list for lib in libs}
+        metric = next((r[1] for r in res.values() if r[1]), "value")
+        if tag != "mean over PEs" and not lower_is_better(metric):
+            continue
+        keys = []
+        for (np, lib), r in res.items():
+            if lib != "mpi":
+                keys += [k for k in r[3] if k not in keys]
+        md += [f"### {n}: {metric}, {tag} ({'lower' if lower_is_better(metric) else 'higher'} is better)", ""]
+        head = "| " + ("Operation" if keys and not keys[0].isdigit() else "Size") + " |"
+        rule = "| --- |"
         for np in npes_list:
-            vals = []
-            for lib in LIBS:
-                st, _, rows, _, wrong = res[(np, lib)]
-                vals.append(rows.get(k))
-                row += " " + (cell(rows.get(k), n, np, lib) + (" WRONG" if k in wrong else "")) + " |"
-            row += f" {verdict(vals[0], vals[1], metric)[0]} |"
-        md.append(row)
-    md.append("")
+            head += "".join(f" {lib} {np} PEs |" for lib in libs) + "".join(f" {p}/shoal |" for p in peers)
+            rule += " --: |" * (len(libs) + len(peers))
+        md += [head, rule]
+        for k in keys:
+            row = f"| {k} |"
+            for np in npes_list:
+                vals = {}
+                for lib in libs:
+                    st, _, rows, _, wrong = res[(np, lib)]
+                    v = rows.get(mkey(lib, n, k))
+                    vals[lib] = v
+                    row += " " + (cell(v, n, np, lib) + (" WRONG" if mkey(lib, n, k) in wrong else "")) + " |"
+                for p in peers:
+                    r = ratio(vals[p], vals["shoal"])
+                    row += f" {r:.2f} |" if r else " - |"
+            md.append(row)
+        md.append("")
+
+# plots: latency against size, one SVG per collective and PE count (-o DIR, gnuplot)
+plot_dir = os.path.join(out, "plots")
+gnuplot = next((os.path.join(d, "gnuplot") for d in os.environ.get("PATH", "").split(":")
+                if os.access(os.path.join(d, "gnuplot"), os.X_OK)), None)
+if os.environ.get("COMPARE_PLOTS") == "1" and gnuplot:
+    import subprocess
+    os.makedirs(plot_dir, exist_ok=True)
+    made = 0
+    colours = {"ompi": "#d62728", "mpi": "#ff7f0e", "before": "#7f7f7f", "shoal": "#1f77b4"}
+    titles = {"ompi": "Open MPI OpenSHMEM", "mpi": "Open MPI MPI", "before": "Shoal before", "shoal": "Shoal"}
+    for n in names:
+        libs = libs_of[n]
+        for np in npes_list:
+            metric = data[(n, np, "shoal")][1]
+            keys = [k for k in data[(n, np, "shoal")][3] if k.isdigit()]
+            if not keys or not lower_is_better(metric):
+                continue
+            dat = os.path.join(plot_dir, f"{n}.np{np}.dat")
+            cols = []
+            with open(dat, "w") as f:
+                f.write("# size " + " ".join(f"{lib}_mean {lib}_slowest" for lib in libs) + "\n")
+                for k in keys:
+                    row = [k]
+                    for lib in libs:
+                        for d in (data, slow):
+                            v = d.get((n, np, lib), (None, None, {}))[2].get(k) if d else None
+                            row.append(repr(v) if v else "NaN")
+                    f.write(" ".join(row) + "\n")
+            plots = []
+            for i, lib in enumerate(libs):
+                c = colours.get(lib, "#2ca02c")
+                plots.append(f"'{dat}' using 1:{2 + 2 * i} with linespoints lw 2 pt 7 ps 0.5 lc rgb '{c}' dt 1 title '{titles.get(lib, lib)}'")
+                if use_slowest:
+                    plots.append(f"'{dat}' using 1:{3 + 2 * i} with linespoints lw 1 pt 6 ps 0.5 lc rgb '{c}' dt 2 title '{titles.get(lib, lib)}, slowest PE'")
+            svg = os.path.join(plot_dir, f"{n}.np{np}.svg")
+            script = "\n".join([
+                "set terminal svg size 900,480 dynamic noenhanced font 'sans,11'",
+                f"set output '{svg}'",
+                f"set title '{n}, {np} PEs ({metric}, lower is better)'",
+                "set logscale xy 2", "set format x '%.0s%cB'", "set format y '%g'",
+                "set xlabel 'size (bytes)'", "set ylabel 'latency (us)'", "set key outside right top",
+                "set grid", "plot " + ", ".join(plots)])
+            if subprocess.run([gnuplot], input=script, text=True, capture_output=True).returncode == 0:
+                made += 1
+    print()
+    print(f"== {made} plot(s) in {plot_dir}")
 with open(os.path.join(out, "results.md"), "w") as f:  # the body of benches/RESULTS.md
     f.write("\n".join(md) + "\n")
 PY
