@@ -32,6 +32,20 @@
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
       "1: oversubscribed waits sleep at once, as they do under unrelated load (for tests)")      \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
+    X("SHOAL_COLL_FLAT_MAX", "8", 0,                                                             \
+      "members up to which collectives run one round, every peer direct (1..8; above: log-depth)") \
+    X("SHOAL_COLL_BCAST_DIRECT", "auto", 0,                                                      \
+      "broadcast bytes from which the root copies into every dest (push; below: mailboxes)")     \
+    X("SHOAL_COLL_BCAST_PULL", "auto", 0,                                                        \
+      "broadcast bytes from which every member copies from the root's source (pull)")           \
+    X("SHOAL_COLL_REDUCE_DIRECT", "auto", 0,                                                     \
+      "reduction bytes from which members reduce shares through the mapping (below: mailboxes)") \
+    X("SHOAL_COLL_FCOLLECT_PUSH", "auto", 0,                                                     \
+      "fcollect bytes per PE from which blocks are copied into every dest (below: mailboxes)")   \
+    X("SHOAL_COLL_COLLECT_PUSH", "auto", 0,                                                      \
+      "collect bytes (largest block) from which blocks are copied into every dest")             \
+    X("SHOAL_COLL_ALLTOALL_PUSH", "auto", 0,                                                     \
+      "alltoall(s) bytes per block from which blocks are copied into the dests")                 \
     X("SHOAL_CHECK", "0", 0,                                                                     \
       "1: every collective call is compared with the other PEs' before it runs")                 \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \

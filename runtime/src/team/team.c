@@ -109,6 +109,7 @@ void shoal_teams_init(void)
 
     shoal_team_init_board_reserve();
     shoal_call_check_init();
+    shoal_coll_tune_init();
 }
 
 void shoal_teams_fini(void)

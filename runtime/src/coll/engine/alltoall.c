@@ -1,5 +1,6 @@
 /* alltoall / alltoalls: block j of my source goes to block me of member j's dest.
- *  - Small blocks, up to SHOAL_FLAT_MAX members: one mailbox per (sender, receiver) pair;
+ *  - Small blocks (below SHOAL_COLL_ALLTOALL_PUSH: coll/engine/tune.h), up to the flat
+ *    maximum of members: one mailbox per (sender, receiver) pair;
  *    the sender packs (strided) straight into the receiver's mailbox, the receiver unpacks.
  *  - Otherwise: each member writes its blocks straight into the other members' dests and
  *    counter-signals them; everyone waits for N-1 signals. One round either way. */
@@ -48,7 +49,9 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
     /* Element offsets (in bytes) of block b in source and dest. */
 #define SRC_BLOCK(b) ((const char *)src + (ptrdiff_t)(b) * (ptrdiff_t)nelems * sst * (ptrdiff_t)esize)
 #define DST_BLOCK(base, b) ((char *)(base) + (ptrdiff_t)(b) * (ptrdiff_t)nelems * dst * (ptrdiff_t)esize)
-    if (n > 1 && n <= SHOAL_FLAT_MAX && bbytes <= SHOAL_GATHER_MB_MAX) {
+    const int mbox = n > 1 && n <= shoal_coll_flat_max() &&
+                     bbytes < shoal_coll_threshold(SHOAL_TUNE_ALLTOALL_PUSH, n);
+    if (mbox) {
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         const size_t per = l.cap / esize; /* elements per chunk */
         for (size_t e0 = 0; e0 < nelems; e0 += per) {
@@ -81,8 +84,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         }
     }
     shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
-    if (n > 1 && !(n <= SHOAL_FLAT_MAX && bbytes <= SHOAL_GATHER_MB_MAX))
-        shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
+    if (n > 1 && !mbox) shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
 #undef SRC_BLOCK
 #undef DST_BLOCK
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "coll/engine/group.h"
+#include "coll/engine/tune.h"
 
 /* src/dest are private memory (not symmetric): use only mailbox algorithms. Internal use with
  * small payloads (team creation). */
@@ -34,7 +35,7 @@ shoal_combine_fn shoal_combine_lookup(int op, int kind);
 size_t shoal_kind_size(int kind);
 const char *shoal_op_name(int op);
 
-/* Every member waits for every other; ceil(log_K N) rounds (K = N up to SHOAL_FLAT_MAX). */
+/* Every member waits for every other; ceil(log_K N) rounds (K = N up to the flat maximum). */
 void shoal_coll_barrier(const struct shoal_group *g);
 /* The same over a team's barrier area: epoch-stamped words instead of counters (barrier.c). */
 void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int lead_first);

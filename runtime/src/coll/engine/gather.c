@@ -1,12 +1,14 @@
 /* fcollect (equal blocks) and collect (blocks of different sizes): concatenation in group order.
- *  - Small blocks, up to SHOAL_FLAT_MAX members: every member sends its block to every other
+ * By size (thresholds: coll/engine/tune.h, crossovers in docs/collectives.md):
+ *  - Small blocks (below SHOAL_COLL_FCOLLECT_PUSH / _COLLECT_PUSH), up to the flat maximum of
+ *    members: every member sends its block to every other
  *    member's mailbox (one mailbox per sender), in chunks, lock-step by chunk index; the
  *    receiver copies each block into place. One round; no member's dest is written remotely,
  *    so back-to-back calls need no barrier in between. collect's first message also carries
  *    the sender's size, so a small collect is one round too.
  *  - Otherwise: each member copies its block straight into every member's dest at its offset
  *    (one copy, bandwidth-optimal on a node) and counter-signals it; everyone waits for N-1.
- *    collect over more than SHOAL_FLAT_MAX members first has each member publish its size in
+ *    collect over more than the flat maximum of members first has each member publish its size in
  *    its sync area and read the others' through the mapping (the word is cleared once all N-1
  *    blocks have arrived, which proves every reader is done). */
 #include <stdint.h>
@@ -82,7 +84,8 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         shoal_xcoll_fcollect(g, dest, src, nbytes, flags);
         return;
     }
-    if (n <= SHOAL_FLAT_MAX && (nbytes <= SHOAL_GATHER_MB_MAX || (flags & SHOAL_COLL_PRIVATE))) {
+    if (n <= shoal_coll_flat_max() &&
+        (nbytes < shoal_coll_threshold(SHOAL_TUNE_FCOLLECT_PUSH, n) || (flags & SHOAL_COLL_PRIVATE))) {
         size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0};
         for (int i = 0; i < n; i++) {
             sizes[i] = nbytes;
@@ -96,7 +99,7 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
     gather_push(g, dest, src, nbytes, (size_t)me * nbytes);
 }
 
-/* collect over up to SHOAL_FLAT_MAX members: one mailbox round carries every member's size and
+/* collect over up to the flat maximum of members: one mailbox round carries every member's size and
  * the first part of its block, so small collects take one round; what does not fit follows in
  * lock-step mailbox rounds (small blocks) or straight into the dests (large ones). */
 static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
@@ -141,7 +144,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, nbytes);
     if (maxsz <= first) return;
     /* Every member knows every size now, so they agree on how the rest travels. */
-    if (maxsz <= SHOAL_GATHER_MB_MAX) {
+    if (maxsz < shoal_coll_threshold(SHOAL_TUNE_COLLECT_PUSH, n)) {
         for (size_t off = first; off < maxsz; off += l.cap) {
             if (off < nbytes) {
                 const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
@@ -188,7 +191,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
         shoal_xcoll_collect(g, dest, src, nbytes);
         return;
     }
-    if (n <= SHOAL_FLAT_MAX) {
+    if (n <= shoal_coll_flat_max()) {
         collect_flat(routine, g, dest, src, nbytes);
         return;
     }

@@ -70,14 +70,10 @@ _Static_assert(SHOAL_W_BAR(SHOAL_MAX_ROUNDS - 1) < SHOAL_W_READY, "barrier words
 _Static_assert(SHOAL_MB_LINES >= 64, "room for mailboxes");
 
 /* ---- Tuning ----------------------------------------------------------------------------- */
-/* Up to this many members, latency-bound collectives talk to every peer directly (one round);
- * beyond it they use log-depth algorithms (radix-4 dissemination, binomial-like trees,
- * recursive doubling). Both are O(log N) rounds. */
+/* The most members a one-round ("flat") algorithm serves: the bound of the engine's per-member
+ * arrays and of the flat barrier's words. Which algorithm runs where, up to this bound, is
+ * decided at run time (coll/engine/tune.h: SHOAL_COLL_FLAT_MAX and the size thresholds). */
 #define SHOAL_FLAT_MAX 8
-/* Payloads up to these sizes travel in mailboxes; larger ones are copied directly. */
-#define SHOAL_BCAST_MB_MAX (32 * 1024)
-#define SHOAL_REDUCE_MB_MAX (16 * 1024)
-#define SHOAL_GATHER_MB_MAX (4 * 1024)
 
 /* ---- Remote access ------------------------------------------------------------------------ */
 noreturn void shoal_coll_unmapped(const void *addr, int pe);
