@@ -122,14 +122,6 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     }
 }
 
-/* An empty message: only the tag, which says the data is in place (push) or ready to be read
- * (pull). */
-static inline void post(long *box, int fresh, size_t tag)
-{
-    shoal_mbox_take(box, fresh);
-    shoal_mbox_fill(box, tag);
-}
-
 /* Push: the root copies into each member's dest, then posts the empty message that releases
  * it; member by member, so the first ones are free while the root copies for the others.
  * Outside an idle sync area the member may still be copying the previous broadcast (from
@@ -174,7 +166,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     if (g->me == root) {
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(root + d, n);
-            post(shoal_mbox_remote(g, &l, j, 0), idle, tag);
+            shoal_mbox_post(shoal_mbox_remote(g, &l, j, 0), idle, tag);
             shoal_ring(shoal_group_pe(g, j));
         }
         shoal_consume(&g->area[SHOAL_W_DONE], n - 1);

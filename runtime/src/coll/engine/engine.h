@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "coll/engine/group.h"
 #include "coll/engine/tune.h"
@@ -61,6 +62,23 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 /* count elements of the given kind; dest == src allowed. */
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t count, int op, int kind, int flags);
+
+/* memcpy with non-temporal stores on x86-64 (coll/engine/copy.c): for a collective that reads
+ * and writes at least SHOAL_COLL_STREAM bytes in all. Ends with a store fence. */
+void shoal_coll_copy_stream(void *d, const void *s, size_t n);
+static inline void shoal_coll_copy(void *d, const void *s, size_t n, int stream)
+{
+    if (stream)
+        shoal_coll_copy_stream(d, s, n);
+    else
+        memcpy(d, s, n);
+}
+/* Whether a collective that reads and writes `total` bytes in all (every member's source and
+ * dest) streams its copies. */
+static inline int shoal_coll_streams(size_t total, int n)
+{
+    return total >= shoal_coll_threshold(SHOAL_TUNE_STREAM, n);
+}
 
 /* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
 void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize);

@@ -7,7 +7,8 @@
  *    so back-to-back calls need no barrier in between. collect's first message also carries
  *    the sender's size, so a small collect is one round too.
  *  - Otherwise: each member copies its block straight into every member's dest at its offset
- *    (one copy, bandwidth-optimal on a node) and counter-signals it; everyone waits for N-1.
+ *    (one copy, bandwidth-optimal on a node) and signals it (a post tagged with the size in
+ *    a flat group, else a counter); everyone waits for N-1.
  *    collect over more than the flat maximum of members first has each member publish its size in
  *    its sync area and read the others' through the mapping (the word is cleared once all N-1
  *    blocks have arrived, which proves every reader is done). */
@@ -57,15 +58,35 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, mine);
 }
 
-/* Direct push of my block into every member's dest at offs[me]. */
-static void gather_push(const struct shoal_group *g, void *dest, const void *src, size_t mine,
-                        size_t my_off)
+/* Direct push of my block into every member's dest at my_off, then wait for everyone's. In a
+ * flat group each block is announced by a post (tag: its size) in the receiver's box for its
+ * sender, so members that disagree on the size are caught; beyond, by a counter. */
+static void gather_push(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, size_t mine, size_t my_off, size_t tag)
 {
     const int n = g->size, me = g->me;
+    const int stream = shoal_coll_streams(mine * (size_t)n * (size_t)(n + 1), n);
+    if (n <= shoal_coll_flat_max()) {
+        const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+        long *boxes[SHOAL_FLAT_MAX] = {0};
+        for (int d = 1; d < n; d++) {
+            const int j = shoal_wrap(me + d, n);
+            const int pe = shoal_group_pe(g, j);
+            long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+            shoal_mbox_take(box, g->idle);
+            if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
+            shoal_mbox_fill(box, tag);
+            shoal_ring(pe);
+            boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+        }
+        if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
+        shoal_mbox_await_posts(g, boxes, tag, routine);
+        return;
+    }
     for (int d = 1; d < n; d++) {
         int j = shoal_wrap(me + d, n);
         int pe = shoal_group_pe(g, j);
-        if (mine) memcpy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine);
+        if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
         shoal_signal(g, j, SHOAL_W_DATA);
     }
     if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
@@ -96,7 +117,8 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
     }
     if (flags & SHOAL_COLL_PRIVATE)
         shoal_fatal(routine, "internal error: private fcollect over %d members", n);
-    gather_push(g, dest, src, nbytes, (size_t)me * nbytes);
+    gather_push(routine, g, dest, src, nbytes, (size_t)me * nbytes,
+                shoal_coll_tag(SHOAL_CK_FCOLLECT, 0, nbytes));
 }
 
 /* collect over up to the flat maximum of members: one mailbox round carries every member's size and
@@ -214,7 +236,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
         offs[i] = total;
         total += sizes[i];
     }
-    gather_push(g, dest, src, nbytes, offs[me]);
+    gather_push(routine, g, dest, src, nbytes, offs[me], 0); /* n > flat maximum: counters */
     /* All N-1 blocks arrived: every member has read my size word. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
     free(sizes);

@@ -196,6 +196,16 @@ static inline void shoal_mbox_put(long *box, int fresh, const void *data, size_t
     shoal_mbox_fill(box, tag);
 }
 
+/* An empty message, only the tag: "the data is in your dest" (push) or "my source is ready"
+ * (pull). The sender claims the box before it writes the receiver's dest (take, copy, then
+ * post_fill): a receiver still unpacking the previous collective's message from this sender
+ * into the same dest has released the box first. */
+static inline void shoal_mbox_post(long *box, int fresh, size_t tag)
+{
+    shoal_mbox_take(box, fresh);
+    shoal_mbox_fill(box, tag);
+}
+
 /* A box holds a message when its flag is positive (0 empty, BUSY being filled). */
 static inline int shoal_mbox_full(const long *box)
 {
@@ -251,6 +261,19 @@ static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *con
     for (int i = 0; i < g->size; i++)
         if (box[i] && shoal_group_mate(g, i))
             SHOAL_WAIT_RUNG(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
+}
+
+/* Receive one empty message (a post) from every other member: box[i] is member i's box in my
+ * area (NULL for me), all with the same tag. Core-mates first (above). */
+static inline void shoal_mbox_await_posts(const struct shoal_group *g, long *const *box,
+                                          size_t tag, const char *routine)
+{
+    shoal_mbox_await_mates(g, box);
+    for (int i = 0; i < g->size; i++)
+        if (box[i]) {
+            shoal_mbox_wait(box[i], tag, routine, shoal_group_pe(g, i));
+            shoal_mbox_release(box[i], 0);
+        }
 }
 
 /* i mod n for 0 <= i < 2n. Hot loops use it instead of %: an integer division costs tens of

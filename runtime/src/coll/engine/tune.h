@@ -17,6 +17,7 @@ enum shoal_tune {
     SHOAL_TUNE_FCOLLECT_PUSH,  /* bytes per member: blocks copied straight into the dests */
     SHOAL_TUNE_COLLECT_PUSH,   /* bytes, largest member's: the same for collect */
     SHOAL_TUNE_ALLTOALL_PUSH,  /* bytes per block: the same for alltoall(s) */
+    SHOAL_TUNE_STREAM,         /* bytes written in all: copies bypass the cache (copy.c) */
     SHOAL_TUNE_N
 };
 
