@@ -286,9 +286,24 @@ run_floor() {
             timeout -k 5 "$run_limit" "$build/benches/sched_handoff" -n "$np" \
                 >"$out/floor.sched_handoff_n$np.r$rep.out" 2>&1 </dev/null
     done
-    if [[ " ${selected[*]} " == *" shmem_"*coll/* ]] && [ -x "$build/benches/memcpy_bw" ]; then
-        timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
-            >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
+    if [[ " ${selected[*]} " == *" shmem_"*coll/* ]]; then
+        [ -x "$build/benches/memcpy_bw" ] &&
+            timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
+                >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
+        # per PE count: the bare pattern of the 8-byte collectives (coll_floor), and the bare
+        # copies of the 1 and 4 MiB ones with ordinary and non-temporal stores (copy_floor)
+        for np in $npes_list; do
+            [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
+                timeout -k 5 "$run_limit" "$build/benches/coll_floor" -n "$np" -i 20000 \
+                    >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
+            [ -x "$build/benches/copy_floor" ] || continue
+            for sz in 1M 4M; do
+                for nt in "" -t; do
+                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" $nt \
+                        >"$out/floor.copy_floor_n${np}_$sz$nt.r$rep.out" 2>&1 </dev/null
+                done
+            done
+        done
     fi
 }
 
@@ -298,7 +313,7 @@ run_floor() {
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
 } | tee "$out/report.txt"
 for rep in $(seq 1 "$repeat"); do
-    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor, memcpy_bw) ...\n' "$rep" "$repeat" >&2
+    printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor, memcpy_bw, copy_floor) ...\n' "$rep" "$repeat" >&2
     run_floor "$rep"
     # the libraries in turn, starting one further along each repetition (drift in the machine's
     # state then favours none of them)
@@ -691,7 +706,18 @@ def floor_rows(prog):
 
 line = floor_rows("line_pingpong")
 switch = floor_rows("sched_handoff")
-bare = floor_rows("coll_floor")
+bare = {}
+for r in range(1, repeat + 1):  # coll_floor rows: name, mean, slowest
+    try:
+        for ln in open(os.path.join(out, f"floor.coll_floor.r{r}.out"), errors="replace"):
+            t = ln.split()
+            if not ln.startswith("#") and len(t) >= 2:
+                try:
+                    bare.setdefault(t[0], []).append(float(t[1]))
+                except ValueError:
+                    pass
+    except OSError:
+        pass
 fl = {
     "line transfer (half a bound round trip)": line.get("line_transfer"),
     "cache-line round trip, bound": line.get("line_rtt_bound"),
@@ -761,6 +787,80 @@ if fl:
             os_ = f"{o / s_:.2f}" if o and s_ else "-"
             print(f"{label:<16} bare {bm:>7.3f} ({min(b):.3f}-{max(b):.3f})  ompi {fmt(o):>8} = {ob:>5}x  shoal {fmt(s_):>8} = {sb:>5}x  ompi/shoal {os_}")
             md.append(f"| {label} | {bm:.3f} | {min(b):.3f}-{max(b):.3f} | {fmt(o)} | {fmt(s_)} | {ob} | {sb} | {os_} |")
+
+# ---- per PE count: each collective at 8 B and at 1/4 MiB against its bare pattern ----
+def floor_file_rows(fname):
+    """{key: [(mean, slowest) per run]} from floor.FNAME.rN.out (mean only: slowest = mean)."""
+    got = {}
+    for r in range(1, repeat + 1):
+        try:
+            lines = open(os.path.join(out, f"floor.{fname}.r{r}.out"), errors="replace").read().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            t = line.split()
+            if line.startswith("#") or len(t) < 2:
+                continue
+            try:
+                vals = [float(x) for x in t[1:3]]
+            except ValueError:
+                continue
+            got.setdefault(t[0], []).append((vals[0], vals[-1]))
+    return got
+
+
+FLOOR_OF = {  # program, key -> (floor file kind, row)
+    ("shmem_barrier", "barrier_all"): ("coll", "barrier"), ("shmem_broadcast", "8"): ("coll", "broadcast_8"),
+    ("shmem_reduce", "8"): ("coll", "reduce_8"), ("shmem_fcollect", "8"): ("coll", "fcollect_8"),
+}
+for size in ("1M", "4M"):
+    key = str((1 << 20) * (1 if size == "1M" else 4))
+    for prog, row in (("shmem_broadcast", "broadcast"), ("shmem_fcollect", "fcollect"), ("shmem_collect", "fcollect"),
+                      ("shmem_alltoall", "alltoall"), ("shmem_reduce", "reduce")):
+        FLOOR_OF[(prog, key)] = ("copy" + size, row)
+frows = []
+for np in npes_list:
+    coll = floor_file_rows("coll_floor" if np == 2 else f"coll_floor_n{np}")
+    copies = {}
+    for size in ("1M", "4M"):
+        a, b = floor_file_rows(f"copy_floor_n{np}_{size}"), floor_file_rows(f"copy_floor_n{np}_{size}-t")
+        # per row, each run's better of the two store kinds
+        copies[size] = {k: [min(x, y) for x, y in zip(a.get(k, []), b.get(k, []))] or a.get(k, []) for k in set(a) | set(b)}
+    for (prog, key), (kind, row) in FLOOR_OF.items():
+        if prog not in names:
+            continue
+        src = coll if kind == "coll" else copies[kind[4:]]
+        runs = src.get(row)
+        if not runs:
+            continue
+        fm, fs = statistics.median(x[0] for x in runs), statistics.median(x[1] for x in runs)
+        cells = []
+        for lib in ("ompi", "mpi", "shoal"):
+            m = data[(prog, np, lib)][2].get(mkey(lib, prog, key)) if (prog, np, lib) in data else None
+            sl = slow[(prog, np, lib)][2].get(mkey(lib, prog, key)) if use_slowest and (prog, np, lib) in slow else None
+            cells.append((m, sl))
+        frows.append((prog, np, key, fm, fs, cells))
+if frows:
+    print()
+    print("== Each collective against its bare pattern, same run (coll_floor at 8 B, copy_floor at")
+    print("   1 and 4 MiB: the better of ordinary and non-temporal stores). peer/floor < 2 means a")
+    print("   lead of 2x over that peer is impossible on this machine; mean | slowest PE")
+    print(f"{'collective':<18} {'PEs':>3} {'size':>8} {'floor':>15} {'ompi':>15} {'mpi':>15} {'shoal':>15} {'ompi/floor':>11} {'shoal/floor':>12}")
+    md += ["", "## Each collective against its bare pattern (same run)", "",
+           "coll_floor at 8 B, copy_floor at 1 and 4 MiB (the better of ordinary and non-temporal stores); "
+           "figures mean / slowest PE (us). A peer under twice the floor cannot be beaten by 2x here.", "",
+           "| collective | PEs | size | floor | ompi | mpi | shoal | ompi/floor | shoal/floor |",
+           "| --- | --: | --: | --: | --: | --: | --: | --: | --: |"]
+    for prog, np, key, fm, fs, cells in sorted(frows, key=lambda r: (r[0], r[1], int(r[2]) if r[2].isdigit() else 0)):
+        def pair(m, s_):
+            return f"{fmt(m)}/{fmt(s_)}" if s_ else fmt(m)
+        (om, os_), (mm, ms), (sm, ss) = cells
+        ofl = f"{om / fm:.2f}" + (f"/{os_ / fs:.2f}" if os_ and fs else "") if om and fm else "-"
+        sfl = f"{sm / fm:.2f}" + (f"/{ss / fs:.2f}" if ss and fs else "") if sm and fm else "-"
+        line = (f"{prog:<18} {np:>3} {key:>8} {pair(fm, fs):>15} {pair(om, os_):>15} {pair(mm, ms):>15} "
+                f"{pair(sm, ss):>15} {ofl:>11} {sfl:>12}")
+        print(line)
+        md.append(f"| {prog} | {np} | {key} | {pair(fm, fs)} | {pair(om, os_)} | {pair(mm, ms)} | {pair(sm, ss)} | {ofl} | {sfl} |")
 
 # the rows a peer wins and the cliffs, then every table, in Markdown, the PE counts side by side
 md += ["", f"## Rows where a peer is faster than Shoal by more than {TOL:.0%}", ""]
