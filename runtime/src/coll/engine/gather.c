@@ -190,11 +190,12 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
             }
         }
     } else {
+        const int stream = shoal_coll_streams(total * (size_t)(n + 1), n);
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
             if (nbytes > first)
-                memcpy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
-                       (const char *)src + first, nbytes - first);
+                shoal_coll_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
+                                (const char *)src + first, nbytes - first, stream);
             shoal_signal(g, j, SHOAL_W_DATA);
         }
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);

@@ -44,7 +44,9 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         if (e0 == 0) shoal_mbox_await_mates(g, box);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
         const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], tag, routine, shoal_group_pe(g, 1));
-        fn(acc, p0, p1, cnt);
+        /* Two members: one fold, straight into dest (the combine may write over an operand). */
+        char *out = n == 2 ? (char *)dest + off : acc;
+        fn(out, p0, p1, cnt);
         if (me != 0) shoal_mbox_release(box[0], len);
         if (me != 1) shoal_mbox_release(box[1], len);
         for (int j = 2; j < n; j++) {
@@ -55,7 +57,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
                 shoal_mbox_release(box[j], len);
             }
         }
-        memcpy((char *)dest + off, acc, len);
+        if (out == acc) memcpy((char *)dest + off, acc, len);
     }
 }
 
