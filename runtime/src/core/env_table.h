@@ -46,6 +46,8 @@
       "collect bytes (largest block) from which what follows the first round goes straight")    \
     X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
+    X("SHOAL_COLL_SPIN", "16", 0,                                                                \
+      "polls a collective spins for a PE on another core before yielding (oversubscribed)")     \
     X("SHOAL_COLL_STREAM", "64M", 0,                                                             \
       "bytes a collective reads and writes in all from which its copies bypass the cache")       \
     X("SHOAL_CHECK", "0", 0,                                                                     \

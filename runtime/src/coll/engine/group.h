@@ -29,6 +29,7 @@
 
 #include <shmem.h>
 
+#include "coll/engine/tune.h"
 #include "core/error.h"
 #include "core/remote.h"
 #include "core/state.h"
@@ -91,6 +92,26 @@ static inline int shoal_group_mate(const struct shoal_group *g, int i)
 {
     return shoal_g.peers[shoal_group_pe(g, i)].core_mate;
 }
+
+/* Polls a wait spins before it yields when world PE pe is the writer: none for a core-mate
+ * (it runs only once we yield); for a PE on another core, SHOAL_COLL_SPIN (tune.c): with more
+ * PEs than cores that PE runs only part of the time, and a long spin for one that is not
+ * running is lost (a pause is 42 ns on the AMD EPYC of benches/RESULTS.md: 256 polls, the
+ * runtime's budget for waits in general, are 11 us there, nine context switches). */
+static inline unsigned shoal_coll_spin(int pe)
+{
+    return shoal_g.peers[pe].core_mate ? 0 : shoal_coll_spin_remote;
+}
+
+/* Wait until cond holds, world PE `writer` making it true and ringing (sync/doorbell.h). */
+#define SHOAL_COLL_WAIT(writer, cond)                                                            \
+    do {                                                                                         \
+        const int shoal_cw_ = (writer);                                                          \
+        struct shoal_backoff shoal_cbo_ = {.spin = shoal_coll_spin(shoal_cw_), .pe = shoal_cw_,  \
+                                           .bell = 1};                                           \
+        while (!(cond)) shoal_backoff(&shoal_cbo_);                                              \
+        shoal_backoff_end(&shoal_cbo_);                                                          \
+    } while (0)
 
 /* Word w of member i's sync area. */
 static inline long *shoal_peer_word(const struct shoal_group *g, int i, int w)
@@ -234,7 +255,7 @@ noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t g
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {
     long f;
-    SHOAL_WAIT_RUNG(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    SHOAL_COLL_WAIT(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
     if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
         shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
     return box + 1;

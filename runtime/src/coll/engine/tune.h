@@ -18,11 +18,15 @@ enum shoal_tune {
     SHOAL_TUNE_COLLECT_PUSH,   /* bytes, largest member's: the same for collect */
     SHOAL_TUNE_ALLTOALL_PUSH,  /* bytes per block: the same for alltoall(s) */
     SHOAL_TUNE_STREAM,         /* bytes written in all: copies bypass the cache (copy.c) */
+    SHOAL_TUNE_SPIN,           /* polls a wait spins for a member on another core (group.h) */
     SHOAL_TUNE_N
 };
 
 /* Set value of each setting, -1 where the variable is unset (the default applies). */
 extern long shoal_coll_tune[SHOAL_TUNE_N];
+
+/* SHOAL_COLL_SPIN's value, resolved at shmem_init (the waits read it). */
+extern unsigned shoal_coll_spin_remote;
 
 /* Read the variables and check that every PE has the same values (collective, shmem_init). */
 void shoal_coll_tune_init(void);
