@@ -61,10 +61,15 @@ static inline void recv_chunk(const char *routine, long *box, void *dest, size_t
     shoal_mbox_release(box, len);
 }
 
-/* The common small case: a flat tree and one chunk. The root stores into every member's first
- * box, the others wait for theirs; none of the general tree's bookkeeping. */
-static void bcast_flat_one(const char *routine, const struct shoal_group *g, void *dest,
-                           const void *src, size_t nbytes, int root, int idle)
+/* The flat one-round cases: the root sends to every member's first box, the others wait for
+ * theirs; none of the general tree's bookkeeping. Either the payload (one chunk) travels in
+ * the box, or (push) the root copies it straight into the member's dest and the box gets an
+ * empty message, member by member, so the first ones are free while the root copies for the
+ * others. Outside an idle sync area a member may still be copying the previous broadcast
+ * (from this root) out of its mailboxes into dest: push claims both boxes before dest is
+ * written. */
+static void bcast_flat(const char *routine, const struct shoal_group *g, void *dest,
+                       const void *src, size_t nbytes, int root, int idle, int push)
 {
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     const int n = g->size;
@@ -72,12 +77,26 @@ static void bcast_flat_one(const char *routine, const struct shoal_group *g, voi
     if (g->me == root) {
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(root + d, n);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, j, 0), idle, src, nbytes, tag);
-            shoal_ring(shoal_group_pe(g, j));
+            const int pe = shoal_group_pe(g, j);
+            long *box = shoal_mbox_remote(g, &l, j, 0);
+            if (!push) {
+                shoal_mbox_put(box, idle, src, nbytes, tag);
+            } else {
+                shoal_mbox_take(box, idle);
+                if (!idle) {
+                    long *other = shoal_mbox_remote(g, &l, j, 1);
+                    shoal_mbox_claim(other);
+                    __atomic_store_n(other, 0, __ATOMIC_RELEASE);
+                }
+                memcpy(shoal_coll_ptr(dest, pe), src, nbytes);
+                shoal_mbox_fill(box, tag);
+            }
+            shoal_ring(pe);
         }
         return;
     }
-    recv_chunk(routine, shoal_mbox_local(g, &l, 0), dest, nbytes, tag, shoal_group_pe(g, root));
+    long *box = shoal_mbox_local(g, &l, 0);
+    recv_chunk(routine, box, dest, push ? 0 : nbytes, tag, shoal_group_pe(g, root));
 }
 
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
@@ -122,38 +141,6 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     }
 }
 
-/* Push: the root copies into each member's dest, then posts the empty message that releases
- * it; member by member, so the first ones are free while the root copies for the others.
- * Outside an idle sync area the member may still be copying the previous broadcast (from
- * this root) out of its mailboxes into dest: both boxes are claimed before dest is written. */
-static void bcast_push(const char *routine, const struct shoal_group *g, void *dest,
-                       const void *src, size_t nbytes, int root, int idle)
-{
-    const struct shoal_mbox_layout l = shoal_mbox_layout(2);
-    const int n = g->size;
-    const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
-    if (g->me == root) {
-        for (int d = 1; d < n; d++) {
-            const int j = shoal_wrap(root + d, n);
-            const int pe = shoal_group_pe(g, j);
-            long *box = shoal_mbox_remote(g, &l, j, 0);
-            shoal_mbox_take(box, idle);
-            if (!idle) {
-                long *other = shoal_mbox_remote(g, &l, j, 1);
-                shoal_mbox_claim(other);
-                __atomic_store_n(other, 0, __ATOMIC_RELEASE);
-            }
-            memcpy(shoal_coll_ptr(dest, pe), src, nbytes);
-            shoal_mbox_fill(box, tag);
-            shoal_ring(pe);
-        }
-        return;
-    }
-    long *box = shoal_mbox_local(g, &l, 0);
-    shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, root));
-    shoal_mbox_release(box, 0);
-}
-
 /* Pull: the root posts an empty message to every member, which copies the root's source and
  * signals it back; the root returns once its source has been read by all. */
 static void bcast_pull(const char *routine, const struct shoal_group *g, void *dest,
@@ -192,9 +179,9 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
         if (nbytes >= shoal_coll_threshold(SHOAL_TUNE_BCAST_PULL, n))
             bcast_pull(routine, g, dest, src, nbytes, root, idle);
         else if (flat && nbytes >= shoal_coll_threshold(SHOAL_TUNE_BCAST_DIRECT, n))
-            bcast_push(routine, g, dest, src, nbytes, root, idle);
+            bcast_flat(routine, g, dest, src, nbytes, root, idle, 1);
         else if (flat && nbytes <= shoal_mbox_layout(2).cap)
-            bcast_flat_one(routine, g, dest, src, nbytes, root, idle);
+            bcast_flat(routine, g, dest, src, nbytes, root, idle, 0);
         else
             bcast_tree(routine, g, dest, src, nbytes, root, idle);
     }
