@@ -28,6 +28,8 @@
 #              LD_LIBRARY_PATH, interleaved: the column "before" and the ratio before/shoal
 #   -o DIR     also writes DIR/plots/*.svg (gnuplot, if installed): latency against size per
 #              collective and PE count, one line per library, dashed: the slowest PE
+#   -R DIR     report again from the raw outputs an earlier -o DIR kept (run nothing; give the
+#              same -n, -r, -m, -f, -b and -B as that run)
 #
 # Every benchmark program is compiled with Open MPI's oshcc into a temporary directory; then
 # each program runs at each PE count under Open MPI
@@ -65,12 +67,14 @@ extra_args=""
 only=""
 slowest=0
 base_lib=""
-while getopts "qmfn:r:t:T:o:a:b:B:h" opt; do
+report_only=""
+while getopts "qmfn:r:t:T:o:a:b:B:R:h" opt; do
     case $opt in
     q) quick=1 ;;
     m) median=1 ;;
     f) slowest=1 ;;
     B) base_lib=$(cd "$OPTARG" 2>/dev/null && pwd) || { echo "compare.sh: no directory $OPTARG" >&2; exit 2; } ;;
+    R) report_only=$OPTARG; keep_dir=$OPTARG ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -153,6 +157,7 @@ for p in "${programs[@]}"; do
     prog=${name%%.*}
     if [ -n "$only" ] && [[ " $only " != *" $name "* ]]; then continue; fi
     selected+=("$p")
+    [ -n "$report_only" ] && continue
     if [ $have_ompi = 1 ] && [ ! -x "$tmp/ompi/$prog" ]; then
         if ! oshcc -std=c17 -O2 -I"$here/common" "$here/$(field "$p" 2)" -o "$tmp/ompi/$prog" \
             2>"$out/$prog.oshcc.log"; then
@@ -307,12 +312,20 @@ run_floor() {
     fi
 }
 
+if [ -n "$report_only" ]; then
+    repeat_runs=0
+    head -3 "$out/report.txt" >"$out/report.head" 2>/dev/null
+    grep '^# load average after' "$out/report.txt" >>"$out/report.head" 2>/dev/null
+    mv "$out/report.head" "$out/report.txt"
+else
+    repeat_runs=$repeat
 {
     echo "# Shoal vs Open MPI: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)"
     echo "# Shoal build: $build;  benchmark args: ${bench_args[*]:-(defaults)};  runs per figure: $repeat ($([ "$median" = 1 ] && echo "median, spread min-max" || echo "best kept"));  raw outputs: ${keep_dir:-temporary}"
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
 } | tee "$out/report.txt"
-for rep in $(seq 1 "$repeat"); do
+fi
+for rep in $(seq 1 "$repeat_runs"); do
     printf '  [%d/%d] measuring the floor (line_pingpong, sched_handoff, coll_floor, memcpy_bw, copy_floor) ...\n' "$rep" "$repeat" >&2
     run_floor "$rep"
     # the libraries in turn, starting one further along each repetition (drift in the machine's
@@ -335,7 +348,7 @@ for rep in $(seq 1 "$repeat"); do
         done
     done
 done
-echo "# load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/report.txt"
+[ -z "$report_only" ] && echo "# load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/report.txt"
 
 # ---- report --------------------------------------------------------------------------------
 names=()
@@ -385,6 +398,7 @@ def load_one(base, col=1):
 
 
 SPREAD = {}  # (name, np, lib, key) -> (min, max) over the runs, with -m
+RUNS = {}  # (name, np, lib, key) -> [figure of run 1, run 2, ...] (None where missing)
 
 
 def merge(values, low):
@@ -409,8 +423,10 @@ def load(name, np, lib, col=1):
             seen[k].append(rr[k])
         wrong |= ww
     rows = {k: merge(v, low) for k, v in seen.items()}
+    tag = lib if col == 1 else lib + "@slowest"
     for k, v in seen.items():
-        SPREAD[(name, np, lib if col == 1 else lib + "@slowest", k)] = (min(v), max(v))
+        SPREAD[(name, np, tag, k)] = (min(v), max(v))
+        RUNS[(name, np, tag, k)] = [rr.get(k) for _, _, rr, _, _ in runs]
     return status, metric, rows, order, wrong
 
 
@@ -537,6 +553,17 @@ for n in names:
                 print(f"  {lib}: crashed in {st.split()[2]} (status {st.split()[1]}); resumed past it")
 
 # ---- where a peer wins, and where Shoal's time falls as the size grows ----
+def paired(n, np, peer, shoal_lib, k, tag):
+    """Median over the repetitions of peer/shoal, each taken within one repetition (the
+    libraries run back to back there, so both see the same machine state); None with one run."""
+    a = RUNS.get((n, np, peer + ("" if tag == "mean" else "@slowest"), mkey(peer, n, k)))
+    b = RUNS.get((n, np, shoal_lib + ("" if tag == "mean" else "@slowest"), k))
+    if not a or not b or repeat < 2:
+        return None
+    rs = [x / y for x, y in zip(a, b) if x and y]
+    return statistics.median(rs) if rs else None
+
+
 TOL = 0.05
 losers, cliffs = [], []
 for n in names:
@@ -550,8 +577,10 @@ for n in names:
                 for p in [lib for lib in libs_of[n] if lib in ("ompi", "mpi")]:
                     v = d[(n, np, p)][2].get(mkey(p, n, k))
                     r = ratio(v, s_)
-                    if r is not None and r < 1 - TOL:
-                        losers.append((n, np, k, tag, p, v, s_, r))
+                    rp = paired(n, np, p, "shoal", k, tag)
+                    decide = rp if rp is not None else r
+                    if decide is not None and decide < 1 - TOL:
+                        losers.append((n, np, k, tag, p, v, s_, r, rp))
             # a cliff: the time falls by more than 10% as the size doubles, beyond the runs'
             # spread (the fastest run at the smaller size is slower than the slowest at the
             # larger one)
@@ -564,9 +593,11 @@ for n in names:
                     cliffs.append((n, np, tag, a, ta, b, tb))
 if losers or any(lower_is_better(data[(n, npes_list[0], "shoal")][1]) for n in names):
     print()
-    print(f"== Rows where a peer is faster than Shoal by more than {TOL:.0%} ({len(losers)})")
-    for n, np, k, tag, p, v, s_, r in losers:
-        print(f"  {n:<24} {np:>2} PEs {k:>10} {tag:<7}  {p:<4} {fmt(v):>10}  shoal {fmt(s_):>10}  ratio {r:.2f}")
+    print(f"== Rows where a peer is faster than Shoal by more than {TOL:.0%} ({len(losers)}): by the median")
+    print("   of the per-repetition ratios (paired) where there are repetitions, else the ratio of medians")
+    for n, np, k, tag, p, v, s_, r, rp in losers:
+        pr = f"{rp:.2f}" if rp is not None else "-"
+        print(f"  {n:<24} {np:>2} PEs {k:>10} {tag:<7}  {p:<4} {fmt(v):>10}  shoal {fmt(s_):>10}  ratio {r:.2f}  paired {pr}")
     print()
     print(f"== Steps where Shoal's time falls by more than 10% as the size doubles, beyond the spread ({len(cliffs)})")
     for n, np, tag, a, ta, b, tb in cliffs:
@@ -863,12 +894,14 @@ if frows:
         md.append(f"| {prog} | {np} | {key} | {pair(fm, fs)} | {pair(om, os_)} | {pair(mm, ms)} | {pair(sm, ss)} | {ofl} | {sfl} |")
 
 # the rows a peer wins and the cliffs, then every table, in Markdown, the PE counts side by side
-md += ["", f"## Rows where a peer is faster than Shoal by more than {TOL:.0%}", ""]
+md += ["", f"## Rows where a peer is faster than Shoal by more than {TOL:.0%}", "",
+       "Decided by the median of the per-repetition ratios (paired: the libraries run back to back "
+       "within a repetition), else by the ratio of the medians.", ""]
 if losers:
-    md += ["| program | PEs | size | figure | peer | peer (us) | shoal (us) | peer/shoal |",
-           "| --- | --: | --: | --- | --- | --: | --: | --: |"]
-    md += [f"| {n} | {np} | {k} | {tag} | {p} | {fmt(v)} | {fmt(s_)} | {r:.2f} |"
-           for n, np, k, tag, p, v, s_, r in losers]
+    md += ["| program | PEs | size | figure | peer | peer (us) | shoal (us) | peer/shoal | paired |",
+           "| --- | --: | --: | --- | --- | --: | --: | --: | --: |"]
+    md += [f"| {n} | {np} | {k} | {tag} | {p} | {fmt(v)} | {fmt(s_)} | {r:.2f} | {f'{rp:.2f}' if rp is not None else '-'} |"
+           for n, np, k, tag, p, v, s_, r, rp in losers]
 else:
     md.append("None.")
 md += ["", "## Steps where Shoal's time falls by more than 10% as the size doubles (beyond the runs' spread)", ""]

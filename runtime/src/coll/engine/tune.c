@@ -40,7 +40,7 @@ size_t shoal_coll_tune_default(int which, int n)
      * against 1.02 us at 4 KiB, 0.48 against 0.57 at 2 KiB); oversubscribed the root's wait
      * for its readers costs switches, and the tree wins up to two mailboxes (8 PEs, 4 KiB:
      * 1.8 against 8.2 us; 8 KiB: 30 against 8.4). */
-    case SHOAL_TUNE_BCAST_PULL: return over ? 2 * shoal_mbox_layout(2).cap + 1 : one_mailbox(2) + 1;
+    case SHOAL_TUNE_BCAST_PULL: return (over ? 2 : 1) * shoal_mbox_layout(2).cap + 1;
     /* 2 PEs: direct from 1 KiB (0.167 against 0.185 us; 512 B: 0.217 against 0.123);
      * oversubscribed, mailboxes while one round carries it (4 PEs, 2 KiB: 4.5 against 5.0;
      * 4 KiB, two rounds: 13 against 5.5; 8 PEs, 512 B: 7.4 against 11, 1 KiB: 25 against 11). */
