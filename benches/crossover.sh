@@ -11,12 +11,13 @@
 #   -s MIN:MAX size sweep (default 8:64K; broadcast push against pull: up to 4M)
 #   -t SEC     time cap per size of each run (default 0.03)
 #   -c NAMES   collectives (default "bcast reduce fcollect collect alltoall alltoalls"; also
-#              alltoall-stream, fcollect-stream: cached stores against non-temporal ones)
+#              alltoall-copy, fcollect-copy, bcast-copy: memcpy, rep movsb and non-temporal
+#              stores for the large copies)
 #   -o DIR     keep the raw outputs there
 #   BUILD_DIR  an already-built Shoal build directory (default ./build)
 #
-# Variants: bcast: mailbox / push / pull; the others: mailbox / direct (push); *-stream:
-# SHOAL_COLL_STREAM never / always. For each size
+# Variants: bcast: mailbox / push / pull; the others: mailbox / direct (push); *-copy: the
+# copy instruction (SHOAL_COLL_MOVSB, SHOAL_COLL_STREAM). For each size
 # the table gives every variant's mean over PEs and slowest PE (us) and the fastest variant by
 # the slowest PE (the time the collective is complete); the last line per table is the
 # smallest size from which the direct variant wins at every larger size. Payloads a variant
@@ -54,10 +55,12 @@ mkdir -p "$out"
 [ -n "$keep" ] || trap 'rm -rf "$out"' EXIT
 big=1T # a threshold no payload reaches: the mailbox algorithm everywhere
 
+# the copy instructions of the large paths: memcpy, rep movsb, non-temporal stores
+copies="memcpy=SHOAL_COLL_MOVSB=off,SHOAL_COLL_STREAM=off movsb=SHOAL_COLL_MOVSB=0,SHOAL_COLL_STREAM=off stream=SHOAL_COLL_STREAM=0"
 # collective -> program, then "variant=VAR=VALUE[,VAR=VALUE]" per algorithm
 declare -A prog=([bcast]=shmem_broadcast [reduce]=shmem_reduce [fcollect]=shmem_fcollect
     [collect]=shmem_collect [alltoall]=shmem_alltoall [alltoalls]=shmem_alltoalls
-    [alltoall-stream]=shmem_alltoall [fcollect-stream]=shmem_fcollect)
+    [alltoall-copy]=shmem_alltoall [fcollect-copy]=shmem_fcollect [bcast-copy]=shmem_broadcast)
 declare -A variants=(
     [bcast]="mailbox=SHOAL_COLL_BCAST_DIRECT=$big,SHOAL_COLL_BCAST_PULL=$big push=SHOAL_COLL_BCAST_DIRECT=0,SHOAL_COLL_BCAST_PULL=$big pull=SHOAL_COLL_BCAST_PULL=0"
     [reduce]="mailbox=SHOAL_COLL_REDUCE_DIRECT=$big direct=SHOAL_COLL_REDUCE_DIRECT=0"
@@ -65,8 +68,7 @@ declare -A variants=(
     [collect]="mailbox=SHOAL_COLL_COLLECT_PUSH=$big push=SHOAL_COLL_COLLECT_PUSH=0"
     [alltoall]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
     [alltoalls]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
-    [alltoall-stream]="cached=SHOAL_COLL_STREAM=$big stream=SHOAL_COLL_STREAM=0"
-    [fcollect-stream]="cached=SHOAL_COLL_STREAM=$big stream=SHOAL_COLL_STREAM=0")
+    [alltoall-copy]="$copies" [fcollect-copy]="$copies" [bcast-copy]="$copies")
 
 echo "# crossover.sh: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# build $build, sizes $sizes, -t $cap, median of $reps interleaved runs"
@@ -128,7 +130,7 @@ for v in names[1:]:
         if all(best.get(t) != names[0] for t in sizes[i:]):
             cross = s
             break
-    print(f"crossover {names[0]} -> direct variants: {cross if cross is not None else 'none in range'}")
+    print(f"crossover {names[0]} -> the others: {cross if cross is not None else 'none in range'}")
     break
 PY
     done

@@ -48,6 +48,8 @@
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
     X("SHOAL_COLL_SPIN", "16", 0,                                                                \
       "polls a collective spins for a PE on another core before yielding (oversubscribed)")     \
+    X("SHOAL_COLL_MOVSB", "1M", 0,                                                               \
+      "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS; off: memcpy)") \
     X("SHOAL_COLL_STREAM", "64M", 0,                                                             \
       "bytes a collective reads and writes in all from which its copies bypass the cache")       \
     X("SHOAL_CHECK", "0", 0,                                                                     \

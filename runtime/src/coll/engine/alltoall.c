@@ -84,16 +84,15 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
         /* Push, each block announced by a post tagged with its size (mismatches caught). */
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         const size_t tag = shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes);
-        const int stream = dst == 1 && sst == 1 &&
-                           shoal_coll_streams(2 * bbytes * (size_t)n * (size_t)n, n);
+        const int stream = shoal_coll_streams(2 * bbytes * (size_t)n * (size_t)n, n);
         long *boxes[SHOAL_FLAT_MAX] = {0};
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
             const int pe = shoal_group_pe(g, j);
             long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
             shoal_mbox_take(box, g->idle);
-            if (stream)
-                shoal_coll_copy_stream(DST_BLOCK(shoal_coll_ptr(dest, pe), me), SRC_BLOCK(j), bbytes);
+            if (dst == 1 && sst == 1)
+                shoal_coll_copy(DST_BLOCK(shoal_coll_ptr(dest, pe), me), SRC_BLOCK(j), bbytes, stream);
             else
                 shoal_coll_scopy(DST_BLOCK(shoal_coll_ptr(dest, pe), me), dst, SRC_BLOCK(j), sst,
                                  nelems, esize);
@@ -101,7 +100,10 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
             shoal_ring(pe);
             boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
         }
-        shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
+        if (dst == 1 && sst == 1)
+            shoal_coll_copy(DST_BLOCK(dest, me), SRC_BLOCK(me), bbytes, 0);
+        else
+            shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
         shoal_mbox_await_posts(g, boxes, tag, routine);
         return;
     } else if (n > 1) {

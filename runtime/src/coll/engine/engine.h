@@ -63,16 +63,30 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t count, int op, int kind, int flags);
 
-/* memcpy with non-temporal stores on x86-64 (coll/engine/copy.c): for a collective that reads
- * and writes at least SHOAL_COLL_STREAM bytes in all. Ends with a store fence. */
+/* Large copies (coll/engine/copy.c). With non-temporal stores on x86-64 (for a collective
+ * that reads and writes at least SHOAL_COLL_STREAM bytes in all; ends with a store fence);
+ * with the string move instruction (from SHOAL_COLL_MOVSB bytes, where the CPU has ERMS). */
 void shoal_coll_copy_stream(void *d, const void *s, size_t n);
+void shoal_coll_copy_movsb(void *d, const void *s, size_t n);
+int shoal_coll_cpu_erms(void);
 static inline void shoal_coll_copy(void *d, const void *s, size_t n, int stream)
 {
     if (stream)
         shoal_coll_copy_stream(d, s, n);
+    else if (n >= shoal_coll_movsb_min)
+        shoal_coll_copy_movsb(d, s, n);
     else
         memcpy(d, s, n);
 }
+/* The same where d and s may overlap (a member's own block of an in-place gather). */
+static inline void shoal_coll_move(void *d, const void *s, size_t n)
+{
+    if ((const char *)d + n <= (const char *)s || (const char *)s + n <= (const char *)d)
+        shoal_coll_copy(d, s, n, 0);
+    else
+        memmove(d, s, n);
+}
+
 /* Whether a collective that reads and writes `total` bytes in all (every member's source and
  * dest) streams its copies. */
 static inline int shoal_coll_streams(size_t total, int n)

@@ -79,7 +79,7 @@ static void gather_push(const char *routine, const struct shoal_group *g, void *
             shoal_ring(pe);
             boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
         }
-        if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
+        if ((const char *)dest + my_off != src) shoal_coll_move((char *)dest + my_off, src, mine);
         shoal_mbox_await_posts(g, boxes, tag, routine);
         return;
     }

@@ -19,14 +19,17 @@ enum shoal_tune {
     SHOAL_TUNE_ALLTOALL_PUSH,  /* bytes per block: the same for alltoall(s) */
     SHOAL_TUNE_STREAM,         /* bytes written in all: copies bypass the cache (copy.c) */
     SHOAL_TUNE_SPIN,           /* polls a wait spins for a member on another core (group.h) */
+    SHOAL_TUNE_MOVSB,          /* bytes per copy from which copies use rep movsb (copy.c) */
     SHOAL_TUNE_N
 };
 
 /* Set value of each setting, -1 where the variable is unset (the default applies). */
 extern long shoal_coll_tune[SHOAL_TUNE_N];
 
-/* SHOAL_COLL_SPIN's value, resolved at shmem_init (the waits read it). */
+/* SHOAL_COLL_SPIN's and SHOAL_COLL_MOVSB's values, resolved at shmem_init (read by every
+ * wait and large copy). */
 extern unsigned shoal_coll_spin_remote;
+extern size_t shoal_coll_movsb_min;
 
 /* Read the variables and check that every PE has the same values (collective, shmem_init). */
 void shoal_coll_tune_init(void);
