@@ -773,7 +773,7 @@ if fl:
                "shmem_fcollect": "fcollect_8"}
     print()
     print("== Small collectives in units of the floor: latency / line transfer (2 PEs; target in")
-    print("   transfers where the issue sets one) and latency / context switch (more PEs than cores)")
+    print("   transfers where a target is set) and latency / context switch (more PEs than cores)")
     md += ["", "## Small collectives in units of the floor", "",
            "| collective | PEs | ompi (us) | shoal (us) | spread shoal | ompi / floor | shoal / floor | floor | target |",
            "| --- | --: | --: | --: | --- | --: | --: | --- | --- |"]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# How Shoal's collectives grow with the number of PEs, against log2 N (issue 3: "log N from 2
-# to 16 PEs, where 16 cores are available"). Needs no MPI: shoalrun starts the PEs, so it runs
-# unchanged on any machine with a Shoal build (a 16-core one for the real measurement).
+# How Shoal's collectives grow with the number of PEs, against log2 N (from 2 to 16 PEs; the
+# figure means something where there are as many cores as PEs). Needs no MPI: shoalrun starts
+# the PEs, so it runs unchanged on any machine with a Shoal build (a 16-core one for the real
+# measurement).
 #
 #   benches/scaling.sh [-n "2 4 8 16"] [-r N] [-s "SIZE ..."] [-f] [BUILD_DIR]
 #

@@ -3,7 +3,9 @@
 # (build-asan, build-tsan; the normal build is untouched).
 #   asan: -Db_sanitize=address,undefined, the runtime suite (shoalrun jobs; the mpirun ones are
 #         left out: Open MPI itself reports leaks and races of its own under ASan).
-#   tsan: -Db_sanitize=thread, the SHMEM_THREAD_MULTIPLE tests (thread_test at 1, 2, 4 PEs).
+#   tsan: -Db_sanitize=thread, the SHMEM_THREAD_MULTIPLE tests (thread_test at 1, 2, 4 PEs) and
+#         the device emulation at 2 PEs (kernels as host threads, emulated streams and the
+#         CUDA plugin over them: device_emu_np2, stream_emu_np2).
 # Any sanitizer report fails the test it happened in (halt_on_error, exitcode 66).
 # Exits non-zero if a test failed. Run from anywhere.
 set -uo pipefail
@@ -26,8 +28,14 @@ if [ "$what" = tsan ] || [ "$what" = all ]; then
         -Db_lundef=false || exit 1
     export TSAN_OPTIONS=halt_on_error=1:exitcode=66
     # Only what these tests need: a whole TSan build doubles the time for nothing.
-    ninja -C build-tsan tests/runtime/thread_test tools/shoalrun &&
-        meson test -C build-tsan --no-rebuild --print-errorlogs thread_test_np1 thread_test_np2 \
-            thread_test_np4 || rc=1
+    targets=(tests/runtime/thread_test tools/shoalrun)
+    tests=(thread_test_np1 thread_test_np2 thread_test_np4)
+    # The device emulation is built where libcu++ is (the CUDA toolkit's include/cccl).
+    if ninja -C build-tsan -t targets all | grep -q '^tests/device/stream_emu_test:'; then
+        targets+=(tests/device/device_emu_test tests/device/stream_emu_test device/libshoal_cuda_emu.so)
+        tests+=(device_emu_np2 stream_emu_np2)
+    fi
+    ninja -C build-tsan "${targets[@]}" &&
+        meson test -C build-tsan --no-rebuild --print-errorlogs "${tests[@]}" || rc=1
 fi
 exit "$rc"

@@ -50,9 +50,9 @@ int main(int argc, char **argv)
 
     printf("Shoal %s (%s), OpenSHMEM %d.%d\n", SHOAL_VERSION, name, major, minor);
     printf("\nBuilt with:\n");
-    printf("  %-28s %s\n", "shared-memory transport", "yes (PEs on this node)");
+    printf("  %-28s %s\n", "transports", SHOAL_HAVE_MPI ? "shm (this node), tcp, mpi (MPI-3 RMA)"
+                                                          : "shm (this node), tcp");
     printf("  %-28s %s\n", "MPI bootstrap (mpirun)", yes(SHOAL_HAVE_MPI));
-    printf("  %-28s %s\n", "off-node transport", SHOAL_HAVE_MPI ? "mpi (MPI-3 RMA)" : "none");
     printf("  %-28s %s\n", "rdma-core (ibverbs) found", yes(SHOAL_HAVE_IBVERBS));
     printf("  %-28s %s\n", "CUDA device library",
            SHOAL_HAVE_CUDA ? "yes (device heap: libshoal_cuda.so, loaded on first use)" : "no");

@@ -2,7 +2,7 @@
  *
  *   shoalrun -n N [--timeout SEC] [--] prog [args...]
  *
- * Contract with the runtime's "local" bootstrap: runtime/src/bootstrap/local_protocol.h.
+ * Contract with the runtime's "local" bootstrap: runtime/src/core/local_protocol.h.
  * One anonymous memfd (the rendezvous segment) is inherited by every child, which learns
  * its fd, PE number and the PE count from SHOAL_LOCAL_FD / SHOAL_LOCAL_PE / SHOAL_LOCAL_NPES.
  *
@@ -331,6 +331,7 @@ int main(int argc, char **argv)
             setenv(SHOAL_ENV_LOCAL_FD, fd_str, 1);
             setenv(SHOAL_ENV_LOCAL_PE, pe_str, 1);
             setenv(SHOAL_ENV_LOCAL_NPES, npes_str, 1);
+            unsetenv(SHOAL_ENV_LOCAL_OWNER); /* a job of its own, even when a PE started us */
             sigprocmask(SIG_SETMASK, &oldmask, NULL);
             execvp(prog_argv[0], prog_argv);
             fprintf(stderr, "shoalrun: PE %d: cannot execute '%s': %s\n", pe, prog_argv[0],

@@ -1,23 +1,46 @@
-// libshoal_cuda.so: the CUDA calls behind the device heap, reached only through the versioned
-// table of runtime/src/device/cuda_iface.h (libshoal dlopen()s this library on the first
-// request for device memory). Plain nvcc, no -rdc.
-#include <cuda/atomic>
+// libshoal_cuda.so over the CUDA runtime: the runtime calls plugin.hpp makes, and the one
+// __global__ wrapper every kernel body of stream_kernels.h is launched through. The table and
+// every body are single source with the host emulation's build (emu/plugin.cpp). Plain nvcc,
+// no -rdc.
 #include <cuda_runtime.h>
+
 #include <cstring>
 
-#include "stream_ops.h"
+#include <shoal/device/stream_kernels.h>
 
-namespace {
+extern "C" {
+#include "device/cuda_iface.h"
+}
 
-int rc(cudaError_t e) { return static_cast<int>(e); }
+namespace shoal_plugin {
 
-const char *error(int code) { return cudaGetErrorString(static_cast<cudaError_t>(code)); }
-int device_count(int *count) { return rc(cudaGetDeviceCount(count)); }
-int set_device(int device) { return rc(cudaSetDevice(device)); }
-int dmalloc(void **ptr, size_t size) { return rc(cudaMalloc(ptr, size)); }
-int dfree(void *ptr) { return rc(cudaFree(ptr)); }
+/** Body::run on every thread of the launch: the whole of every kernel the plugin launches. */
+template <class Body, class... A> __global__ void kernel(A... args) { Body::run(args...); }
 
-int ipc_get(void *handle, void *base)
+namespace rt {
+
+using stream_t = cudaStream_t;
+inline constexpr int invalid = cudaErrorInvalidValue;
+
+inline int rc(cudaError_t e) { return static_cast<int>(e); }
+inline dim3 dim(shoal::device::extent e) { return dim3(e.x, e.y, e.z); }
+
+inline const char *error_string(int code) { return cudaGetErrorString(static_cast<cudaError_t>(code)); }
+inline int device_count(int *count) { return rc(cudaGetDeviceCount(count)); }
+inline int set_device(int device) { return rc(cudaSetDevice(device)); }
+inline int device_uuid(int device, unsigned char out[16])
+{
+    cudaDeviceProp prop;
+    const cudaError_t e = cudaGetDeviceProperties(&prop, device);
+    if (e == cudaSuccess) std::memcpy(out, &prop.uuid, 16);
+    return rc(e);
+}
+inline int malloc(void **ptr, std::size_t size) { return rc(cudaMalloc(ptr, size)); }
+inline int free(void *ptr) { return rc(cudaFree(ptr)); }
+inline int host_alloc(void **ptr, std::size_t size) { return rc(cudaMallocHost(ptr, size)); }
+inline int host_free(void *ptr) { return rc(cudaFreeHost(ptr)); }
+
+inline int ipc_get(void *handle, void *base)
 {
     cudaIpcMemHandle_t h;
     static_assert(sizeof h <= SHOAL_CUDA_IPC_HANDLE_BYTES, "IPC handle fits the exchanged blob");
@@ -25,69 +48,44 @@ int ipc_get(void *handle, void *base)
     if (e == cudaSuccess) std::memcpy(handle, &h, sizeof h);
     return rc(e);
 }
-
-int ipc_open(void **mapped, const void *handle)
+inline int ipc_open(void **mapped, const void *handle)
 {
     cudaIpcMemHandle_t h;
     std::memcpy(&h, handle, sizeof h);
     return rc(cudaIpcOpenMemHandle(mapped, h, cudaIpcMemLazyEnablePeerAccess));
 }
+inline int ipc_close(void *mapped) { return rc(cudaIpcCloseMemHandle(mapped)); }
 
-int ipc_close(void *mapped) { return rc(cudaIpcCloseMemHandle(mapped)); }
-int dmemcpy(void *dest, const void *src, size_t len) { return rc(cudaMemcpy(dest, src, len, cudaMemcpyDefault)); }
-int dmemset(void *dest, int value, size_t len)
+inline int stream_create_nonblocking(stream_t *s) { return rc(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking)); }
+inline int stream_sync(stream_t s) { return rc(cudaStreamSynchronize(s)); }
+inline int memcpy_async(void *d, const void *s, std::size_t n, stream_t st)
 {
-    const cudaError_t e = cudaMemset(dest, value, len);
-    return rc(e != cudaSuccess ? e : cudaDeviceSynchronize());
+    return rc(cudaMemcpyAsync(d, s, n, cudaMemcpyDefault, st));
 }
-int synchronize() { return rc(cudaDeviceSynchronize()); }
+inline int memset_async(void *d, int v, std::size_t n, stream_t st) { return rc(cudaMemsetAsync(d, v, n, st)); }
 
-template <class T> __global__ void amo_kernel(int op, T *p, T v, T cond, T *out)
+/** Device memory, or host memory the GPU reads and writes directly (pinned, registered). */
+inline bool reachable(const void *p)
 {
-    cuda::atomic_ref<T, cuda::thread_scope_system> a(*p);
-    T r = 0;
-    switch (op) {
-    case SHOAL_AMO_FETCH: r = a.load(); break;
-    case SHOAL_AMO_SET: a.store(v); break;
-    case SHOAL_AMO_SWAP: r = a.exchange(v); break;
-    case SHOAL_AMO_CSWAP: r = cond; a.compare_exchange_strong(r, v); break;
-    case SHOAL_AMO_ADD: r = a.fetch_add(v); break;
-    case SHOAL_AMO_AND: r = a.fetch_and(v); break;
-    case SHOAL_AMO_OR: r = a.fetch_or(v); break;
-    case SHOAL_AMO_XOR: r = a.fetch_xor(v); break;
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError(); // a pageable pointer is no error worth keeping
+        return false;
     }
-    *out = r;
+    return a.type != cudaMemoryTypeUnregistered;
 }
 
-template <class T> int amo_of(enum shoal_amo_op op, void *mapped, const void *operand, const void *cond, void *result)
-{
-    T v = 0, c = 0, *out = nullptr;
-    if (operand) std::memcpy(&v, operand, sizeof v);
-    if (cond) std::memcpy(&c, cond, sizeof c);
-    cudaError_t e = cudaMallocManaged(&out, sizeof *out);
-    if (e != cudaSuccess) return rc(e);
-    amo_kernel<T><<<1, 1>>>(static_cast<int>(op), static_cast<T *>(mapped), v, c, out);
-    e = cudaGetLastError();
-    if (e == cudaSuccess) e = cudaDeviceSynchronize();
-    if (e == cudaSuccess && result) std::memcpy(result, out, sizeof *out);
-    cudaFree(out);
-    return rc(e);
-}
-
-int amo(enum shoal_amo_op op, void *mapped, size_t size, const void *operand, const void *cond, void *result)
-{
-    return size == 8 ? amo_of<unsigned long long>(op, mapped, operand, cond, result)
-                     : amo_of<unsigned int>(op, mapped, operand, cond, result);
-}
-
-const shoal_cuda_iface table = {
-    SHOAL_CUDA_IFACE_VERSION, sizeof(shoal_cuda_iface), error, device_count, set_device, dmalloc, dfree,
-    ipc_get, ipc_open, ipc_close, dmemcpy, dmemset, amo, synchronize, shoal_plugin::stream_launch,
+struct launcher {
+    stream_t stream;
+    static constexpr int invalid = rt::invalid;
+    template <class Body, class... A> int launch(const shoal::device::geometry::plan &p, A... args)
+    {
+        kernel<Body, A...><<<dim(p.grid), dim(p.block), 0, stream>>>(args...);
+        return rc(cudaGetLastError());
+    }
 };
 
-} // namespace
+} // namespace rt
+} // namespace shoal_plugin
 
-extern "C" __attribute__((visibility("default"))) const shoal_cuda_iface *shoal_cuda_plugin(uint32_t version)
-{
-    return version == SHOAL_CUDA_IFACE_VERSION ? &table : nullptr;
-}
+#include "plugin.hpp"

@@ -115,7 +115,8 @@ void shmem_info_get_name(char *name);
 /* ---- Symmetric heap (collective: identical calls on every PE give identical offsets) -- */
 /** Allocate size bytes of symmetric memory; NULL with a message if the heap is exhausted. */
 void *shmem_malloc(size_t size);
-/** As shmem_malloc; hints (SHMEM_MALLOC_*) are accepted and need no special memory here. */
+/** As shmem_malloc; hints (SHMEM_MALLOC_*) are accepted and need no special memory here, and
+ *  unknown ones are ignored (shmemx.h: SHMEMX_MALLOC_DEVICE asks for the device heap). */
 void *shmem_malloc_with_hints(size_t size, long hints);
 /** Zeroed symmetric array of count elements of size bytes. */
 void *shmem_calloc(size_t count, size_t size);

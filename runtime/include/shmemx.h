@@ -42,8 +42,16 @@ void shmemx_team_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
 const char *shmemx_bootstrap_name(void);
 
-/** Hint for shmem_malloc_with_hints: allocate from the device (GPU) heap. */
-#define SHMEMX_MALLOC_DEVICE (1L << 16)
+/* Hints for shmem_malloc_with_hints. The specification's hints (SHMEM_MALLOC_ATOMICS_REMOTE,
+ * SHMEM_MALLOC_SIGNAL_REMOTE) take the low bits; Shoal's own take the high bits of a 32-bit
+ * long, from bit 30 down, where no plausible spec or vendor value lands. A hint word with any
+ * bit outside SHMEMX_MALLOC_KNOWN is an ordinary allocation on the host heap (the
+ * specification's unknown hints are ignored, so ~SHMEM_MALLOC_ATOMICS_REMOTE is not a device
+ * request); only a word made of known bits asks for what its Shoal bits say. */
+/** Allocate from the device (GPU) heap, as shmemx_device_malloc. */
+#define SHMEMX_MALLOC_DEVICE (1L << 30)
+/** Every hint bit Shoal knows: the specification's and its own. */
+#define SHMEMX_MALLOC_KNOWN (SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE | SHMEMX_MALLOC_DEVICE)
 /** Collective allocations on the device heap (created on first use: SHOAL_SYMMETRIC_DEVICE_SIZE
  *  bytes on GPU SHOAL_DEVICE, default the node-local index modulo the GPU count). The host
  *  RMA/AMO API works on the returned addresses; NULL (with a warning) when it is full. */

@@ -12,6 +12,7 @@
 #include <shoal/device.hpp>
 #include <shoal/shoal.hpp>
 
+#include "gpu_check.hpp"
 #include "../device/coll_kernels.hpp"
 #include "../device/device_kernels.hpp"
 
@@ -21,17 +22,6 @@ namespace d = shoal::device;
 namespace k = device_kernels;
 using d::context;
 
-int failures = 0;
-
-#define CHECK(cond)                                                                              \
-    do {                                                                                         \
-        if (!(cond)) {                                                                           \
-            std::fprintf(stderr, "PE %d: %s:%d: CHECK(%s) failed\n", shmem_my_pe(), __FILE__,     \
-                         __LINE__, #cond);                                                       \
-            failures++;                                                                          \
-        }                                                                                        \
-    } while (0)
-#define CUDA(call) CHECK((call) == cudaSuccess)
 
 template <class S> __global__ void put_right_k(context c, long *dest, const long *src, std::size_t n)
 {
@@ -274,11 +264,7 @@ template <class S> void coll_case(int threads)
 
 int main()
 {
-    int gpus = 0;
-    if (cudaGetDeviceCount(&gpus) != cudaSuccess || gpus == 0) {
-        std::printf("no CUDA GPU: skipped\n");
-        return 77;
-    }
+    if (gpu_check::no_gpu()) return gpu_check::skipped;
     shmem_init();
     host_api_case();
     facade_case();
@@ -298,6 +284,5 @@ int main()
     coll_case<d::scope::block>(128);
     const int me = shmem_my_pe();
     shmem_finalize();
-    if (failures) std::fprintf(stderr, "PE %d: %d checks failed\n", me, failures);
-    return failures ? 1 : 0;
+    return gpu_check::exit_status(me);
 }

@@ -5,7 +5,7 @@
 # (hostname shoal-host-a / -b), mount namespace (its own /dev/shm), IPC namespace and, for
 # host b, PID namespace, kept alive by a holder process; mpirun starts in host a and reaches host b through an rsh agent that enters b's
 # namespaces with nsenter. So Shoal sees two nodes: PEs of one host share memory, the others
-# go through the mpi transport. Exit status: PROGRAM's; 77 (skip) without root, mpirun or
+# go through the off-node transport (tcp unless SHOAL_OFFNODE says mpi). Exit status: PROGRAM's; 77 (skip) without root, mpirun or
 # network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options;
 # MULTIHOST_TIMEOUT: mpirun's --timeout (default 120 s).
 # mpirun binds nothing: the hosts share this machine's CPUs, and each mpirun daemon bound its

@@ -77,16 +77,17 @@ void put_signal(RemoteSpan<T> dest, std::span<const std::type_identity_t<T>> sou
                 RemotePtr<std::uint64_t> signal, std::uint64_t value, SignalOp op) noexcept
 {
     detail::check_signal(dest, signal, source.size(), "shoal::put_signal");
-    detail::rma<T>::put_signal(dest.address(), source.data(), source.size(), signal.address(),
-                               value, static_cast<int>(op), dest.pe());
+    detail::rma_signal<T>::put_signal(dest.address(), source.data(), source.size(),
+                                      signal.address(), value, static_cast<int>(op), dest.pe());
 }
 template <class T>
 void put_signal(ContextRef ctx, RemoteSpan<T> dest, std::span<const std::type_identity_t<T>> source,
                 RemotePtr<std::uint64_t> signal, std::uint64_t value, SignalOp op) noexcept
 {
     detail::check_signal(dest, signal, source.size(), "shoal::put_signal");
-    detail::rma<T>::put_signal(ctx.native_handle(), dest.address(), source.data(), source.size(),
-                               signal.address(), value, static_cast<int>(op), dest.pe());
+    detail::rma_signal<T>::put_signal(ctx.native_handle(), dest.address(), source.data(),
+                                      source.size(), signal.address(), value,
+                                      static_cast<int>(op), dest.pe());
 }
 /// Non-blocking put_signal (complete with quiet()).
 template <class T>
@@ -94,8 +95,9 @@ void put_signal_nbi(RemoteSpan<T> dest, std::span<const std::type_identity_t<T>>
                     RemotePtr<std::uint64_t> signal, std::uint64_t value, SignalOp op) noexcept
 {
     detail::check_signal(dest, signal, source.size(), "shoal::put_signal_nbi");
-    detail::rma<T>::put_signal_nbi(dest.address(), source.data(), source.size(),
-                                   signal.address(), value, static_cast<int>(op), dest.pe());
+    detail::rma_signal<T>::put_signal_nbi(dest.address(), source.data(), source.size(),
+                                          signal.address(), value, static_cast<int>(op),
+                                          dest.pe());
 }
 template <class T>
 void put_signal_nbi(ContextRef ctx, RemoteSpan<T> dest,
@@ -103,9 +105,9 @@ void put_signal_nbi(ContextRef ctx, RemoteSpan<T> dest,
                     RemotePtr<std::uint64_t> signal, std::uint64_t value, SignalOp op) noexcept
 {
     detail::check_signal(dest, signal, source.size(), "shoal::put_signal_nbi");
-    detail::rma<T>::put_signal_nbi(ctx.native_handle(), dest.address(), source.data(),
-                                   source.size(), signal.address(), value, static_cast<int>(op),
-                                   dest.pe());
+    detail::rma_signal<T>::put_signal_nbi(ctx.native_handle(), dest.address(), source.data(),
+                                          source.size(), signal.address(), value,
+                                          static_cast<int>(op), dest.pe());
 }
 
 /// Atomically read a local signal word.

@@ -64,17 +64,20 @@ void shoal_c11_type_error(void);
 #define shmem_atomic_fetch_or_nbi(...) SHOAL_CTX_GENERIC(SHOAL_AMO_BIT_G, atomic_fetch_or_nbi, __VA_ARGS__)
 #define shmem_atomic_fetch_xor_nbi(...) SHOAL_CTX_GENERIC(SHOAL_AMO_BIT_G, atomic_fetch_xor_nbi, __VA_ARGS__)
 
-/* Deprecated AMO names (1.5 section 10: shmem_swap, shmem_fadd, ...), also keyed on type: a
- * float given to shmem_swap reaches shmem_float_swap, not the untyped long routine. */
-#define SHOAL_OLD_AMO_EXT_G(X, A) SHOAL_OLD_AMO_TYPES(X, A) SHOAL_AMO_EXT_FLOAT_TYPES(X, A)
-#define shmem_swap(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, swap, __VA_ARGS__)
-#define shmem_fetch(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, fetch, __VA_ARGS__)
-#define shmem_set(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_EXT_G, set, __VA_ARGS__)
-#define shmem_cswap(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, cswap, __VA_ARGS__)
-#define shmem_fadd(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, fadd, __VA_ARGS__)
-#define shmem_finc(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, finc, __VA_ARGS__)
-#define shmem_add(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, add, __VA_ARGS__)
-#define shmem_inc(...) SHOAL_GENERIC1(SHOAL_OLD_AMO_TYPES, inc, __VA_ARGS__)
+/* Deprecated AMO names (1.5 section 10: shmem_swap, shmem_fadd, ...), keyed on type like their
+ * shmem_atomic_* successors and over the same tables (1.5 names float, double, int, long and
+ * long long; programs written to the 1.4/1.5 AMO tables pass every standard and extended AMO
+ * type): each reaches the typed shmem_TYPENAME_atomic_* routine, so a float given to shmem_swap
+ * is swapped as a float, not by the untyped long routine. No context form, as in the spec. */
+#define SHOAL_OLD_G(TABLE, OP, ...) SHOAL_GENERIC1(TABLE, atomic_##OP, __VA_ARGS__)
+#define shmem_fetch(...) SHOAL_OLD_G(SHOAL_AMO_EXT_G, fetch, __VA_ARGS__)
+#define shmem_set(...) SHOAL_OLD_G(SHOAL_AMO_EXT_G, set, __VA_ARGS__)
+#define shmem_swap(...) SHOAL_OLD_G(SHOAL_AMO_EXT_G, swap, __VA_ARGS__)
+#define shmem_cswap(...) SHOAL_OLD_G(SHOAL_AMO_STD_G, compare_swap, __VA_ARGS__)
+#define shmem_fadd(...) SHOAL_OLD_G(SHOAL_AMO_STD_G, fetch_add, __VA_ARGS__)
+#define shmem_finc(...) SHOAL_OLD_G(SHOAL_AMO_STD_G, fetch_inc, __VA_ARGS__)
+#define shmem_add(...) SHOAL_OLD_G(SHOAL_AMO_STD_G, add, __VA_ARGS__)
+#define shmem_inc(...) SHOAL_OLD_G(SHOAL_AMO_STD_G, inc, __VA_ARGS__)
 
 /* shmem_sync(team) (1.5) or shmem_sync(PE_start, logPE_stride, PE_size, pSync) (active set):
  * picked by the number of arguments; 2 or 3 fail to compile. */

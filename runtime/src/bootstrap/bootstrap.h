@@ -3,18 +3,7 @@
 #ifndef SHOAL_BOOTSTRAP_H
 #define SHOAL_BOOTSTRAP_H
 
-#include <stddef.h>
-
-struct shoal_bootstrap {
-    const char *name;
-    int pe, npes;
-    /* Every PE contributes len bytes; out receives npes * len bytes in PE order. */
-    void (*allgather)(const void *in, void *out, size_t len);
-    void (*barrier)(void);
-    /* Stop the whole job with this status (does not return). */
-    void (*abort)(int status);
-    void (*fini)(void);
-};
+#include "core/bootstrap_ops.h"
 
 /* Pick and start the bootstrap for this process. */
 const struct shoal_bootstrap *shoal_bootstrap_start(void);

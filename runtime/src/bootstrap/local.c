@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -11,8 +12,8 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
-#include "bootstrap/local_protocol.h"
 #include "core/error.h"
+#include "core/local_protocol.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
 
@@ -89,6 +90,32 @@ static void local_fini(void)
     segment = NULL;
 }
 
+/* Before main: claim the launcher's variables for this process (local_protocol.h). The fd is
+ * close-on-exec from here on, so nothing this PE starts inherits it; variables inherited from
+ * a PE (another pid owns them) are not this process's job. Errors wait for shmem_init. */
+__attribute__((constructor)) static void local_claim(void)
+{
+    const char *fd = getenv(SHOAL_ENV_LOCAL_FD);
+    if (!fd) return;
+    const char *owner = getenv(SHOAL_ENV_LOCAL_OWNER);
+    char me[24];
+    snprintf(me, sizeof me, "%ld", (long)getpid());
+    if (owner && strcmp(owner, me) != 0) {
+        unsetenv(SHOAL_ENV_LOCAL_FD);
+        unsetenv(SHOAL_ENV_LOCAL_PE);
+        unsetenv(SHOAL_ENV_LOCAL_NPES);
+        unsetenv(SHOAL_ENV_LOCAL_OWNER);
+        return;
+    }
+    setenv(SHOAL_ENV_LOCAL_OWNER, me, 1);
+    char *end;
+    const long n = strtol(fd, &end, 10);
+    if (*fd && !*end && n >= 0 && n <= INT32_MAX) {
+        const int flags = fcntl((int)n, F_GETFD);
+        if (flags >= 0) fcntl((int)n, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 static int env_int(const char *name, int *value)
 {
     const char *s = getenv(name);
@@ -123,6 +150,7 @@ const struct shoal_bootstrap *shoal_bootstrap_local(void)
         unsetenv(SHOAL_ENV_LOCAL_FD);
         unsetenv(SHOAL_ENV_LOCAL_PE);
         unsetenv(SHOAL_ENV_LOCAL_NPES);
+        unsetenv(SHOAL_ENV_LOCAL_OWNER);
         segment_fd = fd;
     }
     if (!segment) {

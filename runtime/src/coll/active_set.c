@@ -4,7 +4,7 @@
  * Also the engine's shared error reports. */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
@@ -57,7 +57,7 @@ void shoal_aset_group(const char *routine, int PE_start, int logPE_stride, int P
                       long *pSync, struct shoal_group *g)
 {
     SHOAL_CHECK_INIT(routine);
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     int idle = 0;
     if (shoal_g.thread_level != SHMEM_THREAD_MULTIPLE) {
         const uint64_t now = shoal_teams[0].barrier_epoch;
@@ -149,7 +149,7 @@ void shoal_coll_check_sym_slow(const char *routine, const char *what, const void
         shoal_coll_check_sym(routine, "dest", dest, nelems * BYTES * (size_t)PE_size);           \
         SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_FCOLLECT, .group = &g,           \
                          .nelems = nelems, .esize = BYTES, .dest = dest, .src = source);         \
-        shoal_coll_fcollect(routine, &g, dest, source, nelems * BYTES, 0);                       \
+        shoal_coll_fcollect(routine, &g, dest, source, nelems * BYTES);                          \
     }                                                                                            \
     void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
                               int logPE_stride, int PE_size, long *pSync)                        \

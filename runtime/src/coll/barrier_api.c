@@ -1,8 +1,8 @@
-/* Barrier and sync entry points: the world (barrier_all, sync_all, and the core's own
- * shoal_barrier_world), teams (team_sync) and active sets (barrier, sync). */
+/* Barrier and sync entry points: the world (barrier_all, sync_all, and shoal_barrier_world for
+ * the layers above), teams (team_sync) and active sets (barrier, sync). */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
@@ -18,7 +18,7 @@ void shoal_barrier_world(void)
 void shmem_barrier_all(void)
 {
     SHOAL_CHECK_INIT("shmem_barrier_all");
-    shoal_wait_at("shmem_barrier_all");
+    shoal_wait_at_collective("shmem_barrier_all");
     SHOAL_CALL_CHECK(.routine = "shmem_barrier_all", .kind = SHOAL_CALL_BARRIER,
                      .team = &shoal_teams[0]);
     shoal_barrier_world();
@@ -27,7 +27,7 @@ void shmem_barrier_all(void)
 void shmem_sync_all(void)
 {
     SHOAL_CHECK_INIT("shmem_sync_all");
-    shoal_wait_at("shmem_sync_all");
+    shoal_wait_at_collective("shmem_sync_all");
     SHOAL_CALL_CHECK(.routine = "shmem_sync_all", .kind = SHOAL_CALL_SYNC, .team = &shoal_teams[0]);
     shoal_team_barrier(&shoal_teams[0]);
 }
@@ -36,7 +36,7 @@ int shmem_team_sync(shmem_team_t team)
 {
     struct shoal_team *t = shoal_team_of_coll("shmem_team_sync", team);
     if (!t) return -1;
-    shoal_wait_at("shmem_team_sync");
+    shoal_wait_at_collective("shmem_team_sync");
     SHOAL_CALL_CHECK(.routine = "shmem_team_sync", .kind = SHOAL_CALL_SYNC, .team = t);
     shoal_team_barrier(t);
     return 0;

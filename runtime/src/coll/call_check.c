@@ -98,7 +98,7 @@ void shoal_call_check(const struct shoal_call *call)
     uint64_t mine[R_WORDS] = {0};
     shoal_call_record(c, mine);
     const int size = (int)mine[R_SIZE];
-    shoal_wait_at(c->routine);
+    shoal_wait_at_collective(c->routine);
     /* My previous record stays until every member of its group has matched it. */
     SHOAL_WAIT_FOR(word_at(shoal_g.me, R_ACKS) >= acks_owed);
     word_set(R_POSTED, 0);
@@ -111,23 +111,29 @@ void shoal_call_check(const struct shoal_call *call)
     }
 }
 
-static int env_check(void)
+/* SHOAL_CHECK, or when unset the build's default (1 in debug builds: SHOAL_CHECK_DEFAULT from
+ * shoal_config.h), so that a hang from mismatched collectives is named where programs are
+ * debugged. *set: whether the variable chose. */
+static int env_check(int *set)
 {
     const char *v = getenv("SHOAL_CHECK");
-    if (!v || !*v || !strcmp(v, "0")) return 0;
+    *set = v && *v;
+    if (!*set) return SHOAL_CHECK_DEFAULT;
+    if (!strcmp(v, "0")) return 0;
     if (!strcmp(v, "1")) return 1;
     shoal_fatal("shmem_init", "SHOAL_CHECK=%s is not 0 or 1", v);
 }
 
 void shoal_call_check_init(void)
 {
-    const int on = env_check();
+    int set;
+    const int on = env_check(&set);
     shoal_env_agree("SHOAL_CHECK", on); /* the board is reserved only when checking */
     if (!on) return;
     if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE) {
         /* Threads may run collectives on different teams at once; one board per PE cannot
-         * tell them apart. */
-        if (shoal_g.me == 0)
+         * tell them apart. The debug builds' default stays quiet about it. */
+        if (shoal_g.me == 0 && set)
             shoal_warn("shmem_init", "SHOAL_CHECK=1 is ignored under SHMEM_THREAD_MULTIPLE");
         return;
     }

@@ -1,13 +1,46 @@
-/* SHOAL_CHECK=1: a call's fingerprint as 64-bit words, the form in which it sits on its PE's
- * board for the other PEs to read (call_check.c), compare and describe (call_report.c). */
+/* SHOAL_CHECK=1: a collective call as its entry point describes it (struct shoal_call, what
+ * SHOAL_CALL_CHECK in call_check.h is given), and its fingerprint as 64-bit words, the form
+ * in which it sits on its PE's board for the other PEs to read (call_check.c), compare and
+ * describe (call_report.c). */
 #ifndef SHOAL_COLL_CALL_RECORD_H
 #define SHOAL_COLL_CALL_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "coll/call_check.h"
 #include "core/error.h"
+
+struct shoal_team;
+struct shoal_group;
+
+/* What kind of call: calls of different kinds never match. */
+enum shoal_call_kind {
+    SHOAL_CALL_BARRIER = 1, /* shmem_barrier_all, shmem_barrier (they also quiet) */
+    SHOAL_CALL_SYNC,        /* shmem_sync_all, shmem_team_sync, shmem_sync */
+    SHOAL_CALL_BCAST,
+    SHOAL_CALL_COLLECT,
+    SHOAL_CALL_FCOLLECT,
+    SHOAL_CALL_ALLTOALL, /* and alltoalls: alltoall is alltoalls with strides 1, 1 */
+    SHOAL_CALL_REDUCE,
+    SHOAL_CALL_ALLOC,    /* shmem_malloc/calloc/align/realloc: nelems = bytes, esize = alignment */
+    SHOAL_CALL_FREE,     /* dest = the block */
+    SHOAL_CALL_SPLIT,    /* split_strided: root = start, dst = stride, nelems = size */
+    SHOAL_CALL_SPLIT_2D, /* nelems = xrange */
+    SHOAL_CALL_FINALIZE,
+};
+
+/* One call as the entry point sees it. group (an active set, its area the pSync) or team
+ * names who takes part; neither: SHMEM_TEAM_WORLD. Unused fields stay 0. */
+struct shoal_call {
+    const char *routine;
+    int kind;
+    const struct shoal_team *team;
+    const struct shoal_group *group;
+    int root, op, type; /* bcast root (index); reduce operation and element kind */
+    size_t nelems, esize;
+    ptrdiff_t dst, sst;
+    const void *dest, *src;
+};
 
 /* Board words: R_POSTED (the record's number, 0 while it is written) and R_ACKS (members
  * that matched a record of mine, cumulative), then the record. */

@@ -3,7 +3,7 @@
  * active-set TYPENAME_OP_to_all. Each maps to the engine with an operation and element kind. */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
@@ -14,7 +14,7 @@ static int team_reduce(const char *routine, shmem_team_t team, void *dest, const
 {
     struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     const size_t esize = shoal_kind_size(kind);
     SHOAL_CHECK_LEN(routine, nreduce, esize);
     shoal_coll_check_sym(routine, "dest", dest, nreduce * esize);

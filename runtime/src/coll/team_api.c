@@ -3,7 +3,7 @@
  * the team's sync ring (team/team.h) and calls the engine. */
 #include <shmem.h>
 
-#include "coll/aset.h"
+#include "coll/active_set.h"
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
@@ -14,7 +14,7 @@ static int team_bcast(const char *routine, shmem_team_t team, void *dest, const 
 {
     struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
     shoal_check_root(routine, root, t->size);
     const size_t nbytes = nelems * esize;
@@ -51,7 +51,7 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
 {
     struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     SHOAL_CHECK_LEN(routine, nelems, esize);
     const size_t nbytes = nelems * esize;
     if (fixed) SHOAL_CHECK_LEN(routine, nbytes, (size_t)t->size);
@@ -62,7 +62,7 @@ static int team_gather(const char *routine, shmem_team_t team, void *dest, const
     struct shoal_group g;
     shoal_team_begin(t, &g);
     if (fixed)
-        shoal_coll_fcollect(routine, &g, dest, src, nbytes, 0);
+        shoal_coll_fcollect(routine, &g, dest, src, nbytes);
     else
         shoal_coll_collect(routine, &g, dest, src, nbytes);
     shoal_team_area_end(t, 1);
@@ -99,7 +99,7 @@ static int team_alltoall(const char *routine, shmem_team_t team, void *dest, con
 {
     struct shoal_team *t = shoal_team_of_coll(routine, team);
     if (!t) return -1;
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     if (dst < 1 || sst < 1)
         shoal_fatal(routine, "strides must be at least 1 (dst %td, sst %td)", dst, sst);
     SHOAL_CHECK_LEN(routine, nelems, esize);

@@ -1,7 +1,7 @@
 /* shoal_env_agree: one allgather of the value at shmem_init. */
 #include <stdlib.h>
 
-#include "bootstrap/bootstrap.h"
+#include "core/bootstrap_ops.h"
 #include "core/env_agree.h"
 #include "core/error.h"
 #include "core/state.h"

@@ -1,9 +1,17 @@
 /* Every environment variable Shoal reads, in one table: name, default, 1 when the value is a
  * size (K/M/G/T), meaning. shoal-info prints it; tools/test/env_table_test.sh checks that
  * every variable the sources read is in it and that README.md documents every row. The
- * launcher's own variables (SHOAL_LOCAL_*, bootstrap/local_protocol.h) are not settings. */
+ * launcher's own variables (SHOAL_LOCAL_*, core/local_protocol.h) are not settings. */
 #ifndef SHOAL_CORE_ENV_TABLE_H
 #define SHOAL_CORE_ENV_TABLE_H
+
+/* SHOAL_CHECK's default: 1 in debug builds (meson buildtype debug or debugoptimized, where
+ * shoal_config.h sets SHOAL_CHECK_DEFAULT), else 0. */
+#if SHOAL_CHECK_DEFAULT
+#define SHOAL_CHECK_DEFAULT_STR "1"
+#else
+#define SHOAL_CHECK_DEFAULT_STR "0"
+#endif
 
 #define SHOAL_ENV_TABLE(X)                                                                       \
     X("SHOAL_SYMMETRIC_SIZE", "512M", 1, "host symmetric heap per PE (K/M/G/T suffixes)")        \
@@ -46,16 +54,18 @@
       "collect bytes (largest block) from which what follows the first round goes straight")    \
     X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
-    X("SHOAL_COLL_SPIN", "16", 0,                                                                \
-      "polls a collective spins for a PE on another core before yielding (oversubscribed)")     \
+    X("SHOAL_COLL_SPIN", "(auto)", 0,                                                            \
+      "polls a collective spins for a PE on another core (auto: 256, oversubscribed 16)")        \
     X("SHOAL_COLL_MOVSB", "1M", 0,                                                               \
-      "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS; off: memcpy)") \
+      "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS, else off)")  \
     X("SHOAL_COLL_STREAM", "64M", 0,                                                             \
       "bytes a collective reads and writes in all from which its copies bypass the cache")       \
-    X("SHOAL_CHECK", "0", 0,                                                                     \
-      "1: every collective call is compared with the other PEs' before it runs")                 \
+    X("SHOAL_CHECK", SHOAL_CHECK_DEFAULT_STR, 0,                                                 \
+      "1: every collective call is compared with the other PEs' before it runs (debug builds: 1)") \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
       "seconds a wait lasts before the PE names it and the PE it waits for (0: never)")          \
+    X("SHOAL_HANG_ABORT", "0", 0,                                                                \
+      "seconds a wait lasts before the PE names it and stops the job (0: never)")               \
     X("SHOAL_UNWIND_TIMEOUT", "10", 0,                                                           \
       "C++: seconds an exception's unwind waits for every PE to unwind too")
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bootstrap/bootstrap.h"
+#include "core/bootstrap_ops.h"
 #include "core/error.h"
 #include "core/state.h"
 

@@ -62,8 +62,11 @@ static inline int shoal_is_symmetric(const void *addr, size_t len)
 /* The checked form used by the API layer: a host-loadable pointer to addr on pe valid for len
  * bytes; NULL when the bytes must take the slow path (device memory, or pe not mapped: see
  * path/path.h); a fatal one-line error naming routine and the bad value when addr is not
- * symmetric. */
+ * symmetric. The slow half is in remote.c. */
 void *shoal_remote_slow(const char *routine, const void *addr, size_t len, int pe);
+
+/* The fatal line for [addr, addr+len) that is not inside one segment's user part (for pe). */
+noreturn void shoal_not_symmetric(const char *routine, const void *addr, size_t len, int pe);
 
 SHOAL_HOT_INLINE void *shoal_remote(const char *routine, const void *addr, size_t len, int pe)
 {

@@ -40,7 +40,7 @@ struct shoal_segment {
     struct shoal_allocator *alloc; /* the heap rows' allocator instance; NULL for globals */
 };
 
-/* Host memory: memcpy and CPU atomics (path/host_mem.c). */
+/* Host memory: memcpy and CPU atomics (core/host_mem.c). */
 extern const struct shoal_mem_ops shoal_host_mem;
 
 #endif

@@ -45,7 +45,7 @@ struct shoal_state {
     struct shoal_segment seg[SHOAL_MAX_SEGS];
     struct shoal_peer *peers;
     /* The off-node transport in use (NULL when every peer is mapped): fence, quiet and every
-     * waiting loop reach it (sync/order.c, sync/backoff.h). */
+     * waiting loop reach it (p2p/order.c, sync/backoff.h). */
     const struct shoal_transport_ops *remote;
     /* The transport every host AMO goes through, even to this PE and mapped peers, when its
      * atomics are atomic only against its own (SHOAL_MPI_ATOMICS=rma); NULL when each word's

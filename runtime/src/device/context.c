@@ -1,7 +1,8 @@
 /* shmemx_device_context: fill the context kernels receive by value (the device heap when it
- * exists, else the host heap: the host emulation). The peer table and the
- * team view live here (runtime memory that outlives the call); the team view is refreshed at
- * every call, so a context describes the teams alive when it was made. */
+ * exists, else the host heap: the host emulation). The peer table and each team slot's sync
+ * words and scratch live here (runtime memory that outlives the call); the team view
+ * (team_view.c) is brought up to date at every call, so a context describes the teams alive
+ * when it was made. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,60 +18,34 @@
 _Static_assert(SHOAL_TEAM_SLOT_BITS == SHOAL_DEVICE_TEAM_SLOT_BITS, "kernels find a team's slot as the host does");
 
 static char **peer_base;                 /* npes: each PE's host heap as mapped here */
-static struct shoal_device_team *teams;  /* shoal_teams_max slots */
-static uint64_t *barrier_area;           /* symmetric, SHOAL_DEVICE_BARRIER_WORDS words */
-static uint64_t *team_sync;              /* symmetric, that many words per team slot */
-static char *scratch;                    /* symmetric, SHOAL_DEVICE_SCRATCH_BYTES */
+static uint64_t *team_sync;              /* symmetric, SHOAL_DEVICE_SYNC_WORDS words per team slot */
+static char *scratch;                    /* symmetric, shoal_device_scratch_per_team() per team slot */
 
 void shoal_device_init(void)
 {
     peer_base = calloc((size_t)shoal_g.npes, sizeof *peer_base);
-    teams = calloc((size_t)shoal_teams_max, sizeof *teams);
-    if (!peer_base || !teams) shoal_fatal("shmem_init", "out of memory for the device context");
+    if (!peer_base) shoal_fatal("shmem_init", "out of memory for the device context");
     for (int pe = 0; pe < shoal_g.npes; pe++) peer_base[pe] = shoal_g.peers[pe].base[SHOAL_SEG_HEAP];
-    barrier_area = shoal_heap_alloc_internal(SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t), 64);
     team_sync = shoal_heap_alloc_internal(shoal_device_team_sync_bytes(), 64);
-    scratch = shoal_heap_alloc_internal(SHOAL_DEVICE_SCRATCH_BYTES, 64);
+    scratch = shoal_heap_alloc_internal((size_t)shoal_teams_max * shoal_device_scratch_per_team(), 64);
     memset(team_sync, 0, shoal_device_team_sync_bytes()); /* before shmem_init's last barrier */
-}
-
-size_t shoal_device_team_sync_bytes(void)
-{
-    return (size_t)shoal_teams_max * SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t);
 }
 
 void shoal_device_fini(void)
 {
     shoal_device_heap_fini();
+    shoal_device_team_view_fini();
     free(peer_base);
-    free(teams);
     peer_base = NULL;
-    teams = NULL;
-    barrier_area = NULL;
     team_sync = NULL;
     scratch = NULL;
-}
-
-static void fill_teams(void)
-{
-    for (int i = 0; i < shoal_teams_max; i++) {
-        const struct shoal_team *t = &shoal_teams[i];
-        struct shoal_device_team *d = &teams[i];
-        memset(d, 0, sizeof *d);
-        if (!t->alive) continue;
-        d->my_pe = t->my_pe;
-        d->size = t->size;
-        d->start = t->start;
-        d->stride = t->stride;
-        d->list = t->list;
-    }
 }
 
 int shmemx_device_context(struct shoal_device_context *ctx)
 {
     SHOAL_CHECK_INIT("shmemx_device_context");
     if (!ctx) shoal_fatal("shmemx_device_context", "ctx is NULL");
-    fill_teams();
+    const struct shoal_device_team *teams = shoal_device_team_view();
     memset(ctx, 0, sizeof *ctx);
     ctx->version = SHOAL_DEVICE_CONTEXT_VERSION;
     ctx->size = sizeof *ctx;
@@ -82,10 +57,9 @@ int shmemx_device_context(struct shoal_device_context *ctx)
     ctx->teams = teams;
     ctx->n_teams = shoal_teams_max;
     ctx->kind = SHOAL_DEVICE_HEAP_HOST;
-    ctx->barrier = barrier_area;
     ctx->team_sync = team_sync;
     ctx->scratch = scratch;
-    ctx->scratch_size = SHOAL_DEVICE_SCRATCH_BYTES;
-    shoal_device_heap_context(ctx, teams, shoal_teams_max); /* the device heap when there is one */
+    ctx->scratch_size = shoal_device_scratch_per_team();
+    shoal_device_heap_context(ctx, teams); /* the device heap when there is one */
     return 0;
 }

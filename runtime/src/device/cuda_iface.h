@@ -2,7 +2,9 @@
  * libshoal never links CUDA: it dlopen()s the plugin the first time device memory is asked
  * for, so a CPU-only program never touches CUDA. The plugin exports one symbol,
  * shoal_cuda_plugin(version), which returns its table when it speaks that version. Every call
- * returns 0 or a CUDA error code; error(rc) names it. */
+ * returns 0 or a CUDA error code; error(rc) names it. The plugin has two builds of one source
+ * (device/src/plugin.hpp): over the CUDA runtime, and over the host emulation of it
+ * (libshoal_cuda_emu.so, for tests on machines without a GPU). */
 #ifndef SHOAL_DEVICE_CUDA_IFACE_H
 #define SHOAL_DEVICE_CUDA_IFACE_H
 
@@ -10,50 +12,13 @@
 #include <stdint.h>
 
 #include <shmem.h>
+#include <shoal/device_host/stream.h>
 
 #include "core/amo_op.h"
 
-struct shoal_device_context;
-
-#define SHOAL_CUDA_IFACE_VERSION 2
+#define SHOAL_CUDA_IFACE_VERSION 3
 #define SHOAL_CUDA_PLUGIN_SYMBOL "shoal_cuda_plugin"
 #define SHOAL_CUDA_IPC_HANDLE_BYTES 64
-
-/* What one _on_stream call asks of the plugin: kernels enqueued on a stream (NULL: the default
- * stream) and nothing else (no host synchronisation, no allocation), so a CUDA graph can
- * capture them. The context (the device heap's, by value into the kernels) says where every
- * PE's heap is mapped; the runtime checked every argument first. */
-enum shoal_stream_op {
-    SHOAL_STREAM_PUT, SHOAL_STREAM_GET,       /* bytes = nelems * elem */
-    SHOAL_STREAM_IPUT, SHOAL_STREAM_IGET,     /* elem of 1, 2, 4, 8 or 16 bytes, strides in elements */
-    SHOAL_STREAM_PUT_SIGNAL,                  /* PUT, then the signal update on pe */
-    SHOAL_STREAM_SIGNAL_WAIT,                 /* until *sig cmp value (cmp in sig_op) */
-    SHOAL_STREAM_QUIET, SHOAL_STREAM_BARRIER_ALL, SHOAL_STREAM_SYNC_ALL,
-    SHOAL_STREAM_BARRIER, SHOAL_STREAM_TEAM_SYNC, /* on team */
-    SHOAL_STREAM_ALLTOALL, SHOAL_STREAM_BROADCAST, SHOAL_STREAM_FCOLLECT, /* bytes per member */
-    SHOAL_STREAM_COLLECT,                     /* bytes of this member (they may differ) */
-    SHOAL_STREAM_REDUCE,                      /* red_op on nelems of red_type; on the active set if psync */
-};
-/* Element types of the reductions: kind << 8 | bytes. */
-enum { SHOAL_STREAM_SIGNED = 0, SHOAL_STREAM_UNSIGNED = 1, SHOAL_STREAM_FLOAT = 2 };
-#define SHOAL_STREAM_TYPE(kind, bytes) ((kind) << 8 | (bytes))
-enum shoal_stream_red { SHOAL_RED_AND, SHOAL_RED_OR, SHOAL_RED_XOR, SHOAL_RED_MAX, SHOAL_RED_MIN, SHOAL_RED_SUM, SHOAL_RED_PROD };
-
-struct shoal_stream_args {
-    enum shoal_stream_op op;
-    int pe;                  /* RMA target; the root index of a broadcast */
-    void *dest;
-    const void *src;
-    size_t nelems, elem;     /* elements and their size in bytes */
-    ptrdiff_t dst_stride, src_stride;
-    uint64_t *sig;
-    uint64_t signal;
-    int sig_op;              /* SHMEM_SIGNAL_SET / _ADD; SHMEM_CMP_* for SIGNAL_WAIT */
-    shmem_team_t team;
-    int red_op, red_type;    /* enum shoal_stream_red, SHOAL_STREAM_TYPE(...) */
-    long *psync;             /* REDUCE on an active set (instead of team): its pSync, and: */
-    int pe_start, log_pe_stride, pe_size;
-};
 
 struct shoal_cuda_iface {
     uint32_t version; /* SHOAL_CUDA_IFACE_VERSION */
@@ -67,15 +32,23 @@ struct shoal_cuda_iface {
     int (*ipc_get)(void *handle, void *base);
     int (*ipc_open)(void **mapped, const void *handle);
     int (*ipc_close)(void *mapped);
-    /* Copies between any two addresses (unified addressing), complete at return. */
+    /* Since version 3, the host's work on device memory runs on a stream of the plugin's own
+     * (non-blocking, so never ordered after a user kernel), pageable memory through pinned
+     * staging, and waits for that stream alone: never the legacy stream, never a device-wide
+     * sync. A user kernel spinning on the word the host writes sees it land.
+     * Copies between any two addresses (unified addressing), complete at return. */
     int (*memcpy)(void *dest, const void *src, size_t len);
     int (*memset)(void *dest, int value, size_t len);
-    /* A 4- or 8-byte atomic on device memory (a one-thread kernel, system scope). */
+    /* A 4- or 8-byte atomic on device memory (a one-thread kernel, system scope), complete at
+     * return. */
     int (*amo)(enum shoal_amo_op op, void *mapped, size_t size, const void *operand,
                const void *cond, void *result);
+    /* Wait for the plugin's own stream. */
     int (*synchronize)(void);
     /* Since version 2: stream-ordered work (the _on_stream API). */
     int (*stream_launch)(void *stream, const struct shoal_device_context *ctx, const struct shoal_stream_args *args);
+    /* Since version 3: the UUID of GPU device, and whether MPS serves this process. */
+    int (*gpu_share)(int device, unsigned char uuid[16], int *mps);
 };
 
 typedef const struct shoal_cuda_iface *(*shoal_cuda_plugin_fn)(uint32_t version);

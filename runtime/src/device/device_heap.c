@@ -1,10 +1,12 @@
 /* The device heap: the SHOAL_SEG_DEVICE row of the segment table. Created by the first device
  * allocation (collective, so every PE creates it at the same point): SHOAL_SYMMETRIC_DEVICE_SIZE
  * bytes on GPU SHOAL_DEVICE (default: this PE's node-local index modulo the GPU count), then
- * the runtime's part (the device barrier area, the team sync area, the collectives' scratch). Node-local peers map each other's heap with
- * CUDA IPC handles exchanged through the bootstrap; the host API reaches it through the
- * segment's mem ops (copies through the peer mapping, AMOs as one-thread kernels, quiet = a
- * device synchronize). Same deterministic allocator as the host heap, its own instance. */
+ * the runtime's part (each team slot's sync words and scratch). Node-local peers map each
+ * other's heap with CUDA IPC handles exchanged through the bootstrap; PEs that share a GPU are
+ * told once whether MPS runs. The host API reaches the heap through the segment's mem ops:
+ * copies and one-thread AMO kernels on the plugin's own non-blocking stream, complete when
+ * they return and never waiting for a user kernel (one may be spinning on the very word the
+ * host writes). Same deterministic allocator as the host heap, its own instance. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,9 +24,9 @@
 #include "team/team_hooks.h"
 
 #define DEFAULT_SIZE ((size_t)256 << 20)
-/* The runtime's part, after the user's: barrier area, team sync area, collectives' scratch. */
-#define BARRIER_BYTES ((size_t)SHOAL_DEVICE_BARRIER_WORDS * sizeof(uint64_t))
-#define INTERNAL_SIZE (BARRIER_BYTES + shoal_device_team_sync_bytes() + SHOAL_DEVICE_SCRATCH_BYTES)
+/* The runtime's part, after the user's: each team slot's sync words, then its scratch. */
+#define SCRATCH_BYTES ((size_t)shoal_teams_max * shoal_device_scratch_per_team())
+#define INTERNAL_SIZE (shoal_device_team_sync_bytes() + SCRATCH_BYTES)
 #define HEAP_ALIGN 256                    /* cudaMalloc's alignment: same offsets everywhere */
 
 static struct shoal_allocator heap;
@@ -32,7 +34,7 @@ static const struct shoal_cuda_iface *cu;
 static char **gpu_peer_table;               /* device copy of peers[].base[SHOAL_SEG_DEVICE] */
 static struct shoal_device_team *gpu_teams; /* device copy of the team view */
 static struct shoal_device_team *gpu_teams_now; /* what gpu_teams holds (host copy) */
-static int gpu_n_teams;
+static size_t gpu_view_len;
 
 static void cuda_check(const char *routine, const char *what, int rc)
 {
@@ -52,7 +54,8 @@ static void gpu_amo(enum shoal_amo_op op, void *mapped, size_t size, const void 
 {
     cuda_check("device heap", "an atomic on device memory", cu->amo(op, mapped, size, operand, cond, result));
 }
-static void gpu_quiet(void) { cuda_check("shmem_quiet", "cudaDeviceSynchronize", cu->synchronize()); }
+/* The copies and AMOs completed as they returned: this only waits for the plugin's own stream. */
+static void gpu_quiet(void) { cuda_check("shmem_quiet", "waiting for the device heap's own stream", cu->synchronize()); }
 
 static const struct shoal_mem_ops gpu_mem = {
     .put = gpu_put, .get = gpu_get, .amo = gpu_amo, .quiet = gpu_quiet,
@@ -89,7 +92,37 @@ static size_t heap_size(const char *routine)
 struct heap_blob {
     unsigned char handle[SHOAL_CUDA_IPC_HANDLE_BYTES];
     uint64_t size;
+    unsigned char gpu[16]; /* the GPU's UUID */
+    int32_t mps;           /* whether MPS serves this PE */
+    int32_t device;
 };
+
+/* PEs of this node on the same GPU: without MPS their kernels take turns, and a kernel that
+ * waits for a kernel of another PE on that GPU never sees it run. The lowest of them says so,
+ * once; with MPS it says that too. */
+static void report_sharing(const char *routine, const struct heap_blob *all)
+{
+    const int n = shoal_g.npes, me = shoal_g.me;
+    char list[256];
+    int sharers = 0, lowest = -1, mps = 1, len = 0;
+    for (int pe = 0; pe < n; pe++) {
+        if (shoal_g.peers[pe].node != shoal_g.peers[me].node || memcmp(all[pe].gpu, all[me].gpu, 16) != 0) continue;
+        if (lowest < 0) lowest = pe;
+        mps &= all[pe].mps != 0;
+        if (len < (int)sizeof list - 16)
+            len += snprintf(list + len, sizeof list - (size_t)len, "%s%d", sharers ? ", " : "", pe);
+        sharers++;
+    }
+    if (sharers < 2 || lowest != me) return;
+    if (mps)
+        shoal_warn(routine, "PEs %s share GPU %d, and MPS serves them: their kernels run side by side", list,
+                   all[me].device);
+    else
+        shoal_warn(routine, "PEs %s share GPU %d without MPS: their kernels take turns, so a kernel waiting for "
+                   "another PE's kernel on that GPU (a device barrier, wait_until) hangs; start MPS "
+                   "(nvidia-cuda-mps-control -d) or give each PE a GPU of its own (SHOAL_DEVICE)", list,
+                   all[me].device);
+}
 
 static void create(const char *routine)
 {
@@ -105,8 +138,11 @@ static void create(const char *routine)
     cuda_check(routine, "cudaMemset", cu->memset(base, 0, size + INTERNAL_SIZE));
 
     const int n = shoal_g.npes, me = shoal_g.me;
-    struct heap_blob mine = {.size = size};
+    struct heap_blob mine = {.size = size, .device = dev};
     cuda_check(routine, "cudaIpcGetMemHandle", cu->ipc_get(mine.handle, base));
+    int mps = 0;
+    cuda_check(routine, "identifying the GPU", cu->gpu_share(dev, mine.gpu, &mps));
+    mine.mps = mps;
     struct heap_blob *all = calloc((size_t)n, sizeof *all);
     if (!all) shoal_fatal(routine, "out of memory");
     shoal_g.boot->allgather(&mine, all, sizeof mine);
@@ -122,6 +158,7 @@ static void create(const char *routine)
                        cu->ipc_open(&mapped, all[pe].handle));
         shoal_g.peers[pe].base[SHOAL_SEG_DEVICE] = mapped;
     }
+    report_sharing(routine, all);
     free(all);
 
     char **table = malloc((size_t)n * sizeof *table);
@@ -131,13 +168,12 @@ static void create(const char *routine)
     cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_peer_table, table, (size_t)n * sizeof *table));
     free(table);
 
-    /* The GPU's team view, made here and not at the first context: a first context asked for
-     * while a CUDA graph is being captured (an _on_stream call) must not allocate. */
-    gpu_n_teams = shoal_teams_max;
-    const size_t team_bytes = (size_t)gpu_n_teams * sizeof *gpu_teams;
+    /* The GPU's team view, made here: the _on_stream calls never make or copy it. */
+    gpu_view_len = shoal_device_team_view_len();
+    const size_t team_bytes = gpu_view_len * sizeof *gpu_teams;
     cuda_check(routine, "cudaMalloc", cu->malloc((void **)&gpu_teams, team_bytes));
     cuda_check(routine, "cudaMemset", cu->memset(gpu_teams, 0, team_bytes));
-    gpu_teams_now = calloc((size_t)gpu_n_teams, sizeof *gpu_teams_now);
+    gpu_teams_now = calloc(gpu_view_len, sizeof *gpu_teams_now);
     if (!gpu_teams_now) shoal_fatal(routine, "out of memory");
 
     shoal_alloc_init(&heap, base, size, INTERNAL_SIZE, HEAP_ALIGN);
@@ -167,7 +203,7 @@ void shoal_device_heap_fini(void)
     memset(seg, 0, sizeof *seg);
     gpu_peer_table = NULL;
     gpu_teams = NULL;
-    gpu_n_teams = 0;
+    gpu_view_len = 0;
 }
 
 int shoal_device_heap_owns(const void *ptr)
@@ -175,40 +211,42 @@ int shoal_device_heap_owns(const void *ptr)
     return shoal_g.seg[SHOAL_SEG_DEVICE].base && shoal_alloc_owns(&heap, ptr);
 }
 
-int shoal_device_heap_context(struct shoal_device_context *ctx, const struct shoal_device_team *teams,
-                              int n_teams)
+int shoal_device_stream_context(struct shoal_device_context *ctx)
 {
     const struct shoal_segment *seg = &shoal_g.seg[SHOAL_SEG_DEVICE];
     if (!seg->base) return 0;
-    const char *routine = "shmemx_device_context";
-    if (n_teams != gpu_n_teams) shoal_fatal(routine, "the team view has %d slots, the GPU's %d", n_teams, gpu_n_teams);
-    const size_t bytes = (size_t)n_teams * sizeof *teams;
-    /* Explicit member lists live in host memory: such teams are not in the GPU's view. The
-     * copy to the GPU happens only when the view changed, so that the _on_stream calls, which
-     * ask for a context each time, do no synchronous CUDA work while a graph is captured. */
-    struct shoal_device_team *copy = malloc(bytes);
-    if (!copy) shoal_fatal(routine, "out of memory");
-    for (int i = 0; i < gpu_n_teams; i++) {
-        copy[i] = teams[i];
-        if (copy[i].list) memset(&copy[i], 0, sizeof copy[i]);
-    }
-    if (memcmp(copy, gpu_teams_now, bytes) != 0) {
-        cuda_check(routine, "cudaMemcpy", cu->memcpy(gpu_teams, copy, bytes));
-        memcpy(gpu_teams_now, copy, bytes);
-    }
-    free(copy);
+    memset(ctx, 0, sizeof *ctx);
+    ctx->version = SHOAL_DEVICE_CONTEXT_VERSION;
+    ctx->size = sizeof *ctx;
+    ctx->my_pe = shoal_g.me;
+    ctx->npes = shoal_g.npes;
     ctx->heap_base = seg->base;
     ctx->heap_size = seg->size;
     ctx->peer_base = gpu_peer_table;
     ctx->teams = gpu_teams;
-    ctx->n_teams = gpu_n_teams;
+    ctx->n_teams = shoal_teams_max;
     ctx->kind = SHOAL_DEVICE_HEAP_GPU;
     char *internal = seg->base + heap.size; /* the runtime's part, zeroed at creation */
-    ctx->barrier = (uint64_t *)internal;
-    ctx->team_sync = (uint64_t *)(internal + BARRIER_BYTES);
-    ctx->scratch = internal + BARRIER_BYTES + shoal_device_team_sync_bytes();
-    ctx->scratch_size = SHOAL_DEVICE_SCRATCH_BYTES;
+    ctx->team_sync = (uint64_t *)internal;
+    ctx->scratch = internal + shoal_device_team_sync_bytes();
+    ctx->scratch_size = shoal_device_scratch_per_team();
     return 1;
+}
+
+int shoal_device_heap_context(struct shoal_device_context *ctx, const struct shoal_device_team *teams)
+{
+    if (!shoal_g.seg[SHOAL_SEG_DEVICE].base) return 0;
+    /* Explicit member lists live in host memory: such teams are not in the GPU's view. Only the
+     * views that changed are copied (a new team's, a gone one's), each on the plugin's own
+     * stream: a live team's view is never rewritten under a kernel reading it. */
+    for (size_t i = 0; i < gpu_view_len; i++) {
+        struct shoal_device_team v = teams[i];
+        if (v.list) memset(&v, 0, sizeof v);
+        if (memcmp(&v, &gpu_teams_now[i], sizeof v) == 0) continue;
+        cuda_check("shmemx_device_context", "copying a team's view to the GPU", cu->memcpy(&gpu_teams[i], &v, sizeof v));
+        gpu_teams_now[i] = v;
+    }
+    return shoal_device_stream_context(ctx);
 }
 
 /* The collective allocations: create the heap on first use, allocate, barrier. */

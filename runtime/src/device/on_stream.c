@@ -9,6 +9,7 @@
 
 #include "core/check.h"
 #include "core/error.h"
+#include "core/state.h"
 #include "device/device.h"
 #include "device/on_stream.h"
 #include "team/team.h"
@@ -16,9 +17,8 @@
 void shoal_stream_enqueue(const char *routine, void *stream, struct shoal_stream_args *a)
 {
     const struct shoal_cuda_iface *cu = shoal_cuda(routine);
-    struct shoal_device_context ctx;
-    shmemx_device_context(&ctx);
-    if (ctx.kind != SHOAL_DEVICE_HEAP_GPU)
+    struct shoal_device_context ctx; /* no CUDA call: a stream being captured stays valid */
+    if (!shoal_device_stream_context(&ctx))
         shoal_fatal(routine, "there is no device heap yet: allocate device memory first "
                     "(nvshmem_malloc, shmemx_device_malloc)");
     const int rc = cu->stream_launch(stream, &ctx, a);
@@ -37,6 +37,13 @@ void shoal_stream_check_local(const char *routine, const char *what, const void 
     if (!p && bytes) shoal_fatal(routine, "%s is NULL", what);
 }
 
+void shoal_stream_check_reach(const char *routine, int pe)
+{
+    if (shoal_g.seg[SHOAL_SEG_DEVICE].base && !shoal_g.peers[pe].base[SHOAL_SEG_DEVICE])
+        shoal_fatal(routine, "PE %d is on another node: kernels, and so the on-stream calls, reach only the "
+                    "PEs of this node (reach PE %d from the host instead)", pe, pe);
+}
+
 void shoal_stream_check_rma(const char *routine, int pe, size_t nelems, size_t elem, const void *symmetric,
                             const char *sym_what, const void *local, const char *local_what)
 {
@@ -44,10 +51,11 @@ void shoal_stream_check_rma(const char *routine, int pe, size_t nelems, size_t e
     SHOAL_CHECK_PE(routine, pe);
     SHOAL_CHECK_LEN(routine, nelems, elem);
     shoal_stream_check_device(routine, sym_what, symmetric, nelems * elem);
+    shoal_stream_check_reach(routine, pe);
     shoal_stream_check_local(routine, local_what, local, nelems * elem);
 }
 
-const struct shoal_team *shoal_stream_team(const char *routine, shmem_team_t team)
+const struct shoal_team *shoal_stream_team(const char *routine, shmem_team_t team, struct shoal_stream_args *a)
 {
     SHOAL_CHECK_INIT(routine);
     const struct shoal_team *t = shoal_team_of_coll(routine, team);
@@ -56,13 +64,19 @@ const struct shoal_team *shoal_stream_team(const char *routine, shmem_team_t tea
     if (t->list)
         shoal_fatal(routine, "team %p has an explicit member list (shmemx_team_init), which kernels "
                     "cannot see; use a strided team", (void *)team);
+    for (int i = 0; i < t->size; i++) shoal_stream_check_reach(routine, shoal_team_pe(t, i));
+    a->team = (struct shoal_device_team){.my_pe = t->my_pe, .size = t->size, .start = t->start,
+                                         .stride = t->stride, .gen = (uint32_t)(t->handle >> SHOAL_TEAM_SLOT_BITS)};
+    a->team_slot = (int32_t)(t - shoal_teams);
     return t;
 }
 
-static void enqueue_op(const char *routine, enum shoal_stream_op op, shmem_team_t team, void *stream)
+static int enqueue_op(const char *routine, enum shoal_stream_op op, shmem_team_t team, void *stream)
 {
-    struct shoal_stream_args a = {.op = op, .team = team};
+    struct shoal_stream_args a = {.op = op};
+    if (op != SHOAL_STREAM_QUIET && !shoal_stream_team(routine, team, &a)) return -1;
     shoal_stream_enqueue(routine, stream, &a);
+    return 0;
 }
 
 void shmemx_quiet_on_stream(struct CUstream_st *stream)
@@ -85,16 +99,12 @@ void shmemx_sync_all_on_stream(struct CUstream_st *stream)
 
 int shmemx_barrier_on_stream(shmem_team_t team, struct CUstream_st *stream)
 {
-    if (!shoal_stream_team("shmemx_barrier_on_stream", team)) return -1;
-    enqueue_op("shmemx_barrier_on_stream", SHOAL_STREAM_BARRIER, team, stream);
-    return 0;
+    return enqueue_op("shmemx_barrier_on_stream", SHOAL_STREAM_BARRIER, team, stream);
 }
 
 int shmemx_team_sync_on_stream(shmem_team_t team, struct CUstream_st *stream)
 {
-    if (!shoal_stream_team("shmemx_team_sync_on_stream", team)) return -1;
-    enqueue_op("shmemx_team_sync_on_stream", SHOAL_STREAM_TEAM_SYNC, team, stream);
-    return 0;
+    return enqueue_op("shmemx_team_sync_on_stream", SHOAL_STREAM_TEAM_SYNC, team, stream);
 }
 
 void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, struct CUstream_st *stream)

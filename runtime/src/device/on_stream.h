@@ -17,9 +17,13 @@ void shoal_stream_check_local(const char *routine, const char *what, const void 
 /* RMA: init, pe, length, the symmetric side in the device heap, the local side not NULL. */
 void shoal_stream_check_rma(const char *routine, int pe, size_t nelems, size_t elem, const void *symmetric,
                             const char *sym_what, const void *local, const char *local_what);
-/* A team for the GPU's view: NULL for SHMEM_TEAM_INVALID (warned: the routine returns -1); a
- * fatal error for a handle that is no team, a non-member, or a team with an explicit member list. */
-const struct shoal_team *shoal_stream_team(const char *routine, shmem_team_t team);
+/* pe's device heap is mapped here (a fatal error naming pe otherwise: a PE of another node). */
+void shoal_stream_check_reach(const char *routine, int pe);
+/* A team for the kernels: NULL for SHMEM_TEAM_INVALID (warned: the routine returns -1); a fatal
+ * error for a handle that is no team, a non-member, a team with an explicit member list or with
+ * a member on another node. Otherwise its members and slot go into a (by value: the kernels
+ * never read a team view, which may change before they run). */
+const struct shoal_team *shoal_stream_team(const char *routine, shmem_team_t team, struct shoal_stream_args *a);
 
 /* The reductions' element type code of C type T (SHOAL_STREAM_TYPE). */
 #define SHOAL_STREAM_TYPE_OF(T)                                                                 \

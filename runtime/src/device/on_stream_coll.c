@@ -16,7 +16,8 @@
 static int coll(const char *routine, enum shoal_stream_op op, shmem_team_t team, void *dest, const void *src,
                 size_t nelems, size_t elem, int root, void *stream)
 {
-    const struct shoal_team *t = shoal_stream_team(routine, team);
+    struct shoal_stream_args a = {.op = op, .pe = root, .dest = dest, .src = src, .nelems = nelems, .elem = elem};
+    const struct shoal_team *t = shoal_stream_team(routine, team, &a);
     if (!t) return -1;
     if (op == SHOAL_STREAM_BROADCAST && (root < 0 || root >= t->size))
         shoal_fatal(routine, "PE_root %d is not a member index (the team has %d PEs)", root, t->size);
@@ -29,8 +30,6 @@ static int coll(const char *routine, enum shoal_stream_op op, shmem_team_t team,
     const int one_block = op == SHOAL_STREAM_BROADCAST || op == SHOAL_STREAM_COLLECT;
     shoal_stream_check_device(routine, "dest", dest, one_block ? block : block * n);
     shoal_stream_check_device(routine, "source", src, op == SHOAL_STREAM_ALLTOALL ? block * n : block);
-    struct shoal_stream_args a = {.op = op, .pe = root, .dest = dest, .src = src, .nelems = nelems, .elem = elem,
-                                  .team = team};
     shoal_stream_enqueue(routine, stream, &a);
     return 0;
 }
@@ -38,21 +37,21 @@ static int coll(const char *routine, enum shoal_stream_op op, shmem_team_t team,
 static int reduce(const char *routine, int red_op, int red_type, shmem_team_t team, void *dest, const void *src,
                   size_t nreduce, size_t elem, void *stream)
 {
-    const struct shoal_team *t = shoal_stream_team(routine, team);
-    if (!t) return -1;
+    struct shoal_stream_args a = {.op = SHOAL_STREAM_REDUCE, .dest = dest, .src = src, .nelems = nreduce,
+                                  .elem = elem, .red_op = red_op, .red_type = red_type};
+    if (!shoal_stream_team(routine, team, &a)) return -1;
     SHOAL_CHECK_LEN(routine, nreduce, elem);
     shoal_stream_check_device(routine, "dest", dest, nreduce * elem);
     shoal_stream_check_device(routine, "source", src, nreduce * elem);
-    struct shoal_stream_args a = {.op = SHOAL_STREAM_REDUCE, .dest = dest, .src = src, .nelems = nreduce,
-                                  .elem = elem, .team = team, .red_op = red_op, .red_type = red_type};
     shoal_stream_enqueue(routine, stream, &a);
     return 0;
 }
 
-/* The active-set reductions: the set checked as the host _to_all checks it (the kernel checks
- * again), pSync in the device heap. */
+/* The active-set reductions: the set checked as the host _to_all checks it, pSync in the device
+ * heap, every member of this node, and pWrk (where dest overlaps source the kernels stage
+ * through it) in the device heap when given. */
 static void to_all(const char *routine, int red_op, int red_type, void *dest, const void *src, int nreduce,
-                   int start, int log_stride, int size, long *psync, size_t elem, void *stream)
+                   int start, int log_stride, int size, void *pwrk, long *psync, size_t elem, void *stream)
 {
     SHOAL_CHECK_INIT(routine);
     const int npes = shoal_g.npes;
@@ -68,9 +67,19 @@ static void to_all(const char *routine, int red_op, int red_type, void *dest, co
     shoal_stream_check_device(routine, "pSync", psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long));
     shoal_stream_check_device(routine, "dest", dest, (size_t)nreduce * elem);
     shoal_stream_check_device(routine, "source", src, (size_t)nreduce * elem);
+    const size_t bytes = (size_t)nreduce * elem;
+    const int overlap = bytes && (const char *)dest < (const char *)src + bytes && (const char *)src < (char *)dest + bytes;
+    if (pwrk) {
+        const size_t wrk = (size_t)nreduce / 2 + 1 > SHMEM_REDUCE_MIN_WRKDATA_SIZE ? (size_t)nreduce / 2 + 1
+                                                                                 : SHMEM_REDUCE_MIN_WRKDATA_SIZE;
+        shoal_stream_check_device(routine, "pWrk", pwrk, wrk * elem);
+    } else if (overlap) {
+        shoal_fatal(routine, "pWrk is NULL, and dest overlaps source: the reduction stages through pWrk");
+    }
+    for (int i = 0; i < size; i++) shoal_stream_check_reach(routine, start + (i << log_stride));
     struct shoal_stream_args a = {.op = SHOAL_STREAM_REDUCE, .dest = dest, .src = src, .nelems = (size_t)nreduce,
                                   .elem = elem, .red_op = red_op, .red_type = red_type, .psync = psync,
-                                  .pe_start = start, .log_pe_stride = log_stride, .pe_size = size};
+                                  .pwrk = pwrk, .pe_start = start, .log_pe_stride = log_stride, .pe_size = size};
     shoal_stream_enqueue(routine, stream, &a);
 }
 
@@ -112,9 +121,8 @@ SHOAL_ARITH_OPS(SHOAL_STREAM_MINMAX) /* the arithmetic rows less the complex one
 #define SHOAL_STREAM_TO_ALL(T, NAME, OP, RED)                                                                     \
     void shmemx_##NAME##_##OP##_to_all_on_stream(T *dest, const T *src, int n, int start, int log_stride,         \
                                                  int size, T *pwrk, long *psync, struct CUstream_st *s)           \
-    { (void)pwrk; /* the device scratch stands in */                                                           \
-      to_all("shmemx_" #NAME "_" #OP "_to_all_on_stream", RED, SHOAL_STREAM_TYPE_OF(T), dest, src, n, start,     \
-             log_stride, size, psync, sizeof(T), s); }
+    { to_all("shmemx_" #NAME "_" #OP "_to_all_on_stream", RED, SHOAL_STREAM_TYPE_OF(T), dest, src, n, start,     \
+             log_stride, size, pwrk, psync, sizeof(T), s); }
 #define SHOAL_STREAM_TO_ALL_and(T, NAME, A) SHOAL_STREAM_TO_ALL(T, NAME, and, SHOAL_RED_AND)
 #define SHOAL_STREAM_TO_ALL_or(T, NAME, A) SHOAL_STREAM_TO_ALL(T, NAME, or, SHOAL_RED_OR)
 #define SHOAL_STREAM_TO_ALL_xor(T, NAME, A) SHOAL_STREAM_TO_ALL(T, NAME, xor, SHOAL_RED_XOR)

@@ -5,34 +5,13 @@
 #include "core/error.h"
 #include "path/path.h"
 
-static void not_symmetric(const char *routine, const void *addr, size_t len, int pe)
-{
-    size_t off;
-    const int s = shoal_seg_find(addr, &off);
-    if (s >= 0 && off < shoal_g.seg[s].user_size)
-        shoal_fatal(routine, "%zu bytes at %p run past the end of the symmetric %s (pe %d)", len,
-                    addr, shoal_g.seg[s].name, pe);
-    shoal_fatal(routine, "address %p is not symmetric (not in the symmetric heap or a global "
-                "variable) (pe %d)", addr, pe);
-}
-
-void *shoal_remote_slow(const char *routine, const void *addr, size_t len, int pe)
-{
-    if (len == 0) return (void *)addr; /* nothing moves: any address will do */
-    size_t off;
-    const int s = shoal_seg_user(addr, len, &off);
-    if (SHOAL_UNLIKELY(s < 0)) not_symmetric(routine, addr, len, pe);
-    char *b = shoal_g.peers[pe].base[s];
-    return b && shoal_g.seg[s].kind == SHOAL_SEG_HOST ? b + off : NULL;
-}
-
 void shoal_target_of(const char *routine, const void *addr, size_t len, int pe,
                      struct shoal_target *t)
 {
     SHOAL_CHECK_INIT(routine);
     SHOAL_CHECK_PE(routine, pe);
     const int s = shoal_seg_user(addr, len ? len : 1, &t->off);
-    if (SHOAL_UNLIKELY(s < 0)) not_symmetric(routine, addr, len, pe);
+    if (SHOAL_UNLIKELY(s < 0)) shoal_not_symmetric(routine, addr, len, pe);
     t->seg = s;
     char *b = shoal_g.peers[pe].base[s];
     t->mapped = b ? b + t->off : NULL;

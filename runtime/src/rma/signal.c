@@ -4,7 +4,7 @@
 
 #include "rma/rma.h"
 #include "sync/backoff.h"
-#include "sync/compare.h"
+#include "p2p/compare.h"
 
 void shoal_put_signal(const char *routine, shmem_ctx_t ctx, void *dest, const void *src,
                       size_t nelems, size_t elem, uint64_t *sig_addr, uint64_t signal, int sig_op,

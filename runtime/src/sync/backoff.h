@@ -18,8 +18,9 @@
 #include <sched.h>
 #include <time.h>
 #include "core/state.h"
+#include "core/transport_ops.h"
 #include "sync/doorbell.h"
-#include "transport/transport.h"
+#include "sync/wait_site.h"
 
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
  * that is merely a little late costs no wake-up. */
@@ -28,45 +29,10 @@
  * software every operation aimed at this PE waits for its next progress call, so a napping
  * PE would add a nap to each peer's round trip. */
 
-struct shoal_backoff {
-    unsigned n;
-    unsigned spin; /* polls before the first yield */
-    int pe;        /* world PE expected to write, -1 unknown (hang reports) */
-    int reported;  /* the hang line was printed */
-    double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
-    /* Oversubscribed waits (sync/doorbell.c): */
-    int bell;        /* the writer rings this PE's doorbell after its write */
-    unsigned loaded; /* poll count when the wait found load (sync/doorbell.c); 0 before */
-    int armed;       /* announced as a sleeper on the doorbell */
-    uint32_t seq;    /* doorbell value seen before the last check */
-};
-/* Oversubscribed waits: yield, noting a yield that gave the core away for long (unrelated
- * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
-void shoal_yield(struct shoal_backoff *b);
-void shoal_sleep(struct shoal_backoff *b);
-void shoal_bell_done(struct shoal_backoff *b);
+/* A wait's state (struct shoal_backoff: sync/wait_site.h) at its start. */
 #define SHOAL_BACKOFF_INIT {.spin = shoal_g.spin_polls, .pe = -1}
 #define SHOAL_BACKOFF_FROM(writer) {.spin = shoal_spin_for(writer), .pe = (writer)}
 
-/* Hang reports (sync/wait_site.c). The waiting routine, set by the entry points of routines
- * that wait (relaxed stores: under SHMEM_THREAD_MULTIPLE a report may name another thread's
- * routine). */
-extern const char *shoal_wait_routine;
-static inline void shoal_wait_at(const char *routine)
-{
-    __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
-}
-/* The routine now waiting, for messages from inside a wait ("a wait" when none is set). */
-static inline const char *shoal_wait_routine_now(void)
-{
-    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    return r ? r : "a wait";
-}
-/* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
- * dump, and prints the hang line after SHOAL_HANG_TIMEOUT seconds. */
-void shoal_wait_slow(struct shoal_backoff *b);
-/* The wait is over: withdraw the published site. */
-void shoal_wait_done(struct shoal_backoff *b);
 static inline void shoal_backoff_end(struct shoal_backoff *b)
 {
     if (SHOAL_UNLIKELY(b->armed)) shoal_bell_done(b);
@@ -91,14 +57,6 @@ static inline void shoal_cpu_relax(void)
 static inline unsigned shoal_spin_more(void)
 {
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;
-}
-
-/* A failed poll of this PE's memory: with an off-node transport in use, let incoming
- * operations land (their target may be the very word being polled). Every wait's backoff
- * calls it, and so does every failed test routine (a loop of tests is a wait). */
-static inline int shoal_poll_progress(void)
-{
-    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->progress() : 0;
 }
 
 /* Call once per failed poll. */

@@ -10,25 +10,35 @@
  *
  * Where the writer is known to ring (the collectives engine rings the PE it signalled), the
  * wait sleeps on its PE's doorbell, a futex word in symmetric memory, and the ring wakes it;
- * a timeout bounds the cost of a store that rang nobody (20 ms; 200 us while an off-node
- * transport is in use, which only a PE awake progresses). Other waits nap 1 to 64 us.
+ * a timeout bounds the cost of a store that rang nobody (20 ms). Other waits nap 1 to 64 us.
+ *
+ * An off-node transport is progressed only by a PE awake, and a remote PE may wait on this one
+ * (a get, an atomic, a message). So while one is in use a sleeper does not sleep in the futex
+ * but in poll() on the transport's wake fd (readable when something came) and on its bell
+ * socket, an abstract Unix datagram socket whose name is in its doorbell: a ring that finds
+ * the sleeper polling also sends it a byte there. Whatever comes wakes it, with no step of a
+ * timeout. A transport without a wake fd (mpi) keeps a 200 us timeout instead.
  * SHOAL_WAIT_SLEEP=1 takes the sleeping path from the first yield on, so tests cover it on a
  * quiet machine. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <poll.h>
+#include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/error.h"
 #include "core/remote.h"
-#include "heap/heap.h"
-#include "sync/backoff.h"
+#include "core/transport_ops.h"
 #include "sync/doorbell.h"
 
 /* A yield that kept the core away this long means someone else ran a slice. */
@@ -39,6 +49,7 @@
 
 struct shoal_doorbell **shoal_bells;
 static struct shoal_doorbell *mine;
+static int bell_sock = -1; /* this PE's bell socket: receives rings, sends them */
 /* SHOAL_WAIT_SLEEP=1: as if every yield were slow; and a wait that sleeps a whole second
  * without a ring stops the job, so that a signal that forgets to ring fails the tests. */
 static int always_sleep;
@@ -52,27 +63,78 @@ void shoal_doorbell_check_env(void)
     always_sleep = 1;
 }
 
-void shoal_doorbell_init(void)
+/* The bell socket, where an off-node transport can wake a sleeper (its wake fd): bound to an
+ * abstract name the kernel picks, unique on the node, written into this PE's doorbell for the
+ * PEs that ring it. Without one this PE's sleepers use the futex and its timeout. */
+static void bell_socket_open(void)
 {
-    mine = shoal_heap_alloc_internal(sizeof *mine, 64); /* every PE: symmetric */
+    if (!shoal_g.remote || !shoal_g.remote->wake_fd) return;
+    const int s = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    socklen_t len = sizeof a;
+    const size_t at = offsetof(struct sockaddr_un, sun_path);
+    if (s < 0) return;
+    if (bind(s, (struct sockaddr *)&a, sizeof(sa_family_t)) != 0 || /* autobind */
+        getsockname(s, (struct sockaddr *)&a, &len) != 0 || len <= at ||
+        len - at > sizeof mine->name) {
+        close(s);
+        return;
+    }
+    mine->name_len = (uint8_t)(len - at);
+    memcpy(mine->name, a.sun_path, mine->name_len);
+    bell_sock = s;
+}
+
+void shoal_doorbell_init(struct shoal_doorbell *own)
+{
+    mine = own; /* every PE: symmetric */
     if (!shoal_g.oversubscribed) return;
     struct shoal_doorbell **b = calloc((size_t)shoal_g.npes, sizeof *b);
     if (!b) return; /* waits nap instead */
     for (int pe = 0; pe < shoal_g.npes; pe++) b[pe] = shoal_addr_on(mine, pe);
     shoal_bells = b;
+    bell_socket_open();
 }
 
 void shoal_doorbell_fini(void)
 {
     free(shoal_bells);
     shoal_bells = NULL;
+    if (bell_sock >= 0) close(bell_sock);
+    bell_sock = -1;
 }
 
 void shoal_doorbell_wake(struct shoal_doorbell *d)
 {
     __atomic_store_n(&d->asleep, 0, __ATOMIC_RELAXED); /* runnable from now on */
-    __atomic_fetch_add(&d->seq, 1, __ATOMIC_RELAXED);
+    /* seq before polling, as the sleeper has polling before seq: one of us sees the other. */
+    __atomic_fetch_add(&d->seq, 1, __ATOMIC_SEQ_CST);
     syscall(SYS_futex, &d->seq, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+    if (__atomic_load_n(&d->polling, __ATOMIC_SEQ_CST) && bell_sock >= 0) {
+        struct sockaddr_un a = {.sun_family = AF_UNIX};
+        const size_t n = d->name_len < sizeof d->name ? d->name_len : sizeof d->name;
+        memcpy(a.sun_path, d->name, n);
+        (void)sendto(bell_sock, "", 1, MSG_DONTWAIT | MSG_NOSIGNAL, (struct sockaddr *)&a,
+                     (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n));
+    }
+}
+
+/* Sleep in poll() on the transport's wake fd and the bell socket, unless a ring came since
+ * b->seq was read; 0 when the timeout passed with nothing. */
+static int poll_sleep(const struct shoal_backoff *b, int wake_fd, const struct timespec *ts)
+{
+    int rc = 1;
+    __atomic_fetch_add(&mine->polling, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&mine->seq, __ATOMIC_SEQ_CST) == b->seq) {
+        struct pollfd p[2] = {{.fd = wake_fd, .events = POLLIN},
+                              {.fd = bell_sock, .events = POLLIN}};
+        rc = ppoll(p, 2, ts, NULL);
+        char drop[16];
+        if (rc > 0 && (p[1].revents & POLLIN))
+            while (recv(bell_sock, drop, sizeof drop, MSG_DONTWAIT) > 0) continue;
+    }
+    __atomic_fetch_sub(&mine->polling, 1, __ATOMIC_RELAXED);
+    return rc != 0;
 }
 
 static long now_ns(void)
@@ -150,15 +212,24 @@ void shoal_sleep(struct shoal_backoff *b)
             __atomic_fetch_add(&mine->sleepers, 1, __ATOMIC_SEQ_CST);
             b->armed = 1;
         } else {
-            /* A sleeper does not progress an off-node transport: wake often while one is in
-             * use. Else only a missing ring would need the timeout; a short one woke
-             * sleepers under load for nothing (4-PE barrier beside 2 busy loops 55 -> 30 us
-             * with 20 ms instead of 200 us). */
-            const long tmo = shoal_g.remote ? BELL_TIMEOUT_REMOTE_NS : BELL_TIMEOUT_NS;
+            /* An off-node transport whose traffic cannot wake the sleeper (no wake fd, or
+             * frames to write) is progressed only by waking often. Else only a missing ring
+             * needs the timeout; a short one woke sleepers under load for nothing (4-PE
+             * barrier beside 2 busy loops 55 -> 30 us with 20 ms instead of 200 us). */
+            const int wake_fd = bell_sock >= 0 ? shoal_g.remote->wake_fd() : -1;
+            const long tmo =
+                shoal_g.remote && wake_fd < 0 ? BELL_TIMEOUT_REMOTE_NS : BELL_TIMEOUT_NS;
             struct timespec ts = {always_sleep ? 1 : 0, always_sleep ? 0 : tmo};
             __atomic_store_n(&mine->asleep, 1, __ATOMIC_RELAXED);
-            const long rc = syscall(SYS_futex, &mine->seq, FUTEX_WAIT, b->seq, &ts, NULL, 0);
-            const int err = errno;
+            long rc;
+            int err;
+            if (wake_fd >= 0) {
+                rc = poll_sleep(b, wake_fd, &ts) ? 0 : -1;
+                err = ETIMEDOUT;
+            } else {
+                rc = syscall(SYS_futex, &mine->seq, FUTEX_WAIT, b->seq, &ts, NULL, 0);
+                err = errno;
+            }
             __atomic_store_n(&mine->asleep, 0, __ATOMIC_RELAXED);
             if (rc != 0 && err == ETIMEDOUT && always_sleep)
                 shoal_fatal(shoal_wait_routine, "SHOAL_WAIT_SLEEP=1: a wait slept 1 s and no "

@@ -6,13 +6,18 @@
 #include <stdint.h>
 
 #include "core/state.h"
+#include "sync/wait_site.h"
 
 struct shoal_doorbell {
     uint32_t seq;      /* futex word: bumped by every ring that finds a sleeper */
     uint32_t sleepers; /* waits of this PE that may sleep on seq */
     uint32_t asleep;   /* 1: in the futex and not rung since (doorbell.c's load check) */
-    char pad[52];
+    uint32_t polling;  /* waits asleep in poll() instead (off-node transport): rung by datagram */
+    uint8_t name_len;  /* the abstract name of this PE's bell socket (0: none) */
+    char name[15];
+    char pad[32];
 };
+_Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 
 /* Doorbells of the local peers (mapped; NULL for others), indexed by world PE; the array is
  * NULL unless PEs share cores. */
@@ -21,11 +26,18 @@ extern struct shoal_doorbell **shoal_bells;
 /* Read SHOAL_WAIT_SLEEP; fatal on a bad value. Before the bootstrap starts. */
 void shoal_doorbell_check_env(void);
 
-/* At init, after placement (every PE, same order: symmetric internal memory). */
-void shoal_doorbell_init(void);
+/* At init, after placement: own is this PE's doorbell, in the runtime's symmetric memory
+ * (every PE allocates it at the same point of shmem_init, so it has the same offset). */
+void shoal_doorbell_init(struct shoal_doorbell *own);
 void shoal_doorbell_fini(void);
 
 void shoal_doorbell_wake(struct shoal_doorbell *d);
+
+/* Oversubscribed waits: yield, noting a yield that gave the core away for long (unrelated
+ * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
+void shoal_yield(struct shoal_backoff *b);
+void shoal_sleep(struct shoal_backoff *b);
+void shoal_bell_done(struct shoal_backoff *b);
 
 /* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps. */
 static inline void shoal_ring(int pe)

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bootstrap/bootstrap.h"
+#include "core/bootstrap_ops.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/placement.h"

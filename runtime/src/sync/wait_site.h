@@ -1,7 +1,54 @@
-/* Hang reports (wait_site.c): the bootstrap hands over this PE's wait-site record in
- * shoalrun's segment; init reads SHOAL_HANG_TIMEOUT once (a bad value stops at init). */
+/* One wait: its state (struct shoal_backoff, advanced by the loop in backoff.h, read by the
+ * sleeps of doorbell.c and the hang reports of wait_site.c), the routine it is in, and its
+ * hang report. The bootstrap hands over this PE's wait-site record in shoalrun's segment;
+ * init reads SHOAL_HANG_TIMEOUT once (a bad value stops at init). */
 #ifndef SHOAL_SYNC_WAIT_SITE_H
 #define SHOAL_SYNC_WAIT_SITE_H
+
+#include <stdint.h>
+
+/* A wait in progress (SHOAL_BACKOFF_INIT and friends in backoff.h start one). */
+struct shoal_backoff {
+    unsigned n;
+    unsigned spin; /* polls before the first yield */
+    int pe;        /* world PE expected to write, -1 unknown (hang reports) */
+    int reported;  /* the hang line was printed */
+    double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
+    /* Oversubscribed waits (sync/doorbell.c): */
+    int bell;        /* the writer rings this PE's doorbell after its write */
+    unsigned loaded; /* poll count when the wait found load (sync/doorbell.c); 0 before */
+    int armed;       /* announced as a sleeper on the doorbell */
+    uint32_t seq;    /* doorbell value seen before the last check */
+};
+
+/* The waiting routine, set by the entry points of routines that wait (relaxed stores: under
+ * SHMEM_THREAD_MULTIPLE a report may name another thread's routine). */
+extern const char *shoal_wait_routine;
+/* 1 while the routine is a collective (every PE of a team or active set must make the same
+ * call): its hang report then names SHOAL_CHECK=1, which finds PEs in different ones. */
+extern int shoal_wait_collective;
+static inline void shoal_wait_at(const char *routine)
+{
+    __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
+    __atomic_store_n(&shoal_wait_collective, 0, __ATOMIC_RELAXED);
+}
+static inline void shoal_wait_at_collective(const char *routine)
+{
+    __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
+    __atomic_store_n(&shoal_wait_collective, 1, __ATOMIC_RELAXED);
+}
+/* The routine now waiting, for messages from inside a wait ("a wait" when none is set). */
+static inline const char *shoal_wait_routine_now(void)
+{
+    const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
+    return r ? r : "a wait";
+}
+/* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
+ * dump, prints the hang line after SHOAL_HANG_TIMEOUT seconds, and stops the job with it after
+ * SHOAL_HANG_ABORT seconds. */
+void shoal_wait_slow(struct shoal_backoff *b);
+/* The wait is over: withdraw the published site. */
+void shoal_wait_done(struct shoal_backoff *b);
 
 struct shoal_local_site;
 void shoal_wait_site_attach(struct shoal_local_site *record);

@@ -1,5 +1,5 @@
 /* The team table, the predefined teams and the local team routines (queries, translate,
- * destroy). Splits are in split.c, team_init in team_init.c. */
+ * destroy). Splits are in coll/split.c, team_init in team_init.c. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +7,6 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "core/env_agree.h"
@@ -106,10 +105,6 @@ void shoal_teams_init(void)
     for (int i = 0; i < shoal_g.n_shared_pes; i++)
         if (shoal_g.shared_pes[i] == shoal_g.me) me_shared = i;
     shoal_team_create(1, shoal_g.n_shared_pes, 0, 1, shoal_g.shared_pes, me_shared, NULL, 0);
-
-    shoal_team_init_board_reserve();
-    shoal_call_check_init();
-    shoal_coll_tune_init();
 }
 
 void shoal_teams_fini(void)
@@ -124,9 +119,7 @@ void shoal_teams_fini(void)
     shoal_teams_max = 0;
     teams_alive = 0;
     shoal_teams_unlock();
-    shoal_team_init_board_fini();
     shoal_coll_scratch_free();
-    shoal_call_check_fini();
 }
 
 struct shoal_team *shoal_team_lookup_slow(const char *routine, shmem_team_t team)

@@ -5,7 +5,7 @@
  * offset on every PE): SHOAL_TEAM_RING sync areas used in turn by consecutive collectives,
  * plus one area for barriers. A slot index is local to a PE: disjoint teams may use the same
  * index; members of one team always agree on it (team creation picks an index free on every
- * member: split.c, team_init.c). */
+ * member: coll/split.c, team_init.c). */
 #ifndef SHOAL_TEAM_H
 #define SHOAL_TEAM_H
 
@@ -121,7 +121,8 @@ int shoal_team_mask_first(const uint64_t *mask, int from);
 shmem_team_t shoal_team_create(int slot, int size, int start, int stride, const int *list,
                                int my_pe, const shmem_team_config_t *config, long config_mask);
 
-/* team_init's rendezvous board (team_init.c), reserved during shoal_teams_init. */
+/* team_init's rendezvous board (team_init.c), reserved by shmem_init right after
+ * shoal_teams_init. */
 void shoal_team_init_board_reserve(void);
 void shoal_team_init_board_fini(void);
 

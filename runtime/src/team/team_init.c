@@ -108,7 +108,7 @@ int shmemx_team_init(shmem_team_t *team, const shmem_team_config_t *config, long
 #define B_SET(word, v) B_OP(SHOAL_AMO_SET, word, v, 0)
 
     /* 1. claim or join the entry */
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     struct shoal_backoff bo = SHOAL_BACKOFF_INIT;
     for (;; shoal_backoff(&bo)) {
         long tag = B_GET(e[E_TAG]);

@@ -44,29 +44,6 @@ static int attached[SHOAL_MAX_SEGS];
 /* Operations issued since the last flush_all that nothing has completed yet. */
 static int dirty;
 
-/* Serialized MPI under SHMEM_THREAD_MULTIPLE (mpi_serial.h). */
-pthread_mutex_t shoal_mpi_serial = PTHREAD_MUTEX_INITIALIZER;
-int shoal_mpi_serialize;
-
-/* Windows and the communicators return errors instead of aborting in MPI's words: a failed
- * call prints what MPI says and which peer it was reaching (a PE or host that died shows up
- * here). */
-int shoal_mpi_failed(int mpi_rc, const char *call, int pe)
-{
-    char msg[MPI_MAX_ERROR_STRING] = "";
-    int len = 0;
-    MPI_Error_string(mpi_rc, msg, &len);
-    if (pe >= 0)
-        shoal_warn(call, "reaching PE %d failed: %s (has PE %d or its host gone?)", pe, msg, pe);
-    else
-        shoal_warn(call, "failed: %s (has a PE or its host gone?)", msg);
-    return SHOAL_ERR_TRANSPORT;
-}
-int shoal_mpi_ok_to(int mpi_rc, const char *call, int pe)
-{
-    return mpi_rc == MPI_SUCCESS ? SHOAL_OK : shoal_mpi_failed(mpi_rc, call, pe);
-}
-
 static int ok(int mpi_rc) { return mpi_rc == MPI_SUCCESS ? SHOAL_OK : SHOAL_ERR_TRANSPORT; }
 
 static int mpi_init(void)

@@ -1,12 +1,15 @@
-/* What the mpi transport's files share (transport/mpi.c, mpi_am.c): the one-thread-at-a-time
- * discipline of SHMEM_THREAD_MULTIPLE and the error line of a failed MPI call. */
+/* What the mpi transport's files share (defined in mpi_serial.c, used by mpi.c and mpi_am.c):
+ * the one-thread-at-a-time discipline of SHMEM_THREAD_MULTIPLE and the error line of a failed
+ * MPI call. */
 #ifndef SHOAL_TRANSPORT_MPI_SERIAL_H
 #define SHOAL_TRANSPORT_MPI_SERIAL_H
 
+#include <mpi.h>
 #include <pthread.h>
 #include <stddef.h>
 
 #include "core/amo_op.h"
+#include "core/status.h"
 
 /* Under SHMEM_THREAD_MULTIPLE one thread at a time enters MPI: Open MPI 4.1's osc/ucx with
  * UCX 1.13 was seen to deadlock when threads issued MPI_Fetch_and_op on one window at once
@@ -29,7 +32,10 @@ static inline void shoal_mpi_leave(void)
  * the caller's fatal line names the SHMEM routine. Returns SHOAL_ERR_TRANSPORT. */
 int shoal_mpi_failed(int mpi_rc, const char *call, int pe);
 /* SHOAL_OK where mpi_rc is MPI_SUCCESS, else shoal_mpi_failed. */
-int shoal_mpi_ok_to(int mpi_rc, const char *call, int pe);
+static inline int shoal_mpi_ok_to(int mpi_rc, const char *call, int pe)
+{
+    return mpi_rc == MPI_SUCCESS ? SHOAL_OK : shoal_mpi_failed(mpi_rc, call, pe);
+}
 
 /* Off-node atomics as messages to their target (mpi_am.c), under SHOAL_MPI_ATOMICS=am. */
 int shoal_mpi_am_init(void);  /* collective: own communicator, receives posted */

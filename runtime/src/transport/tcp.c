@@ -3,7 +3,7 @@
  * them), and every operation is applied by its target's
  * CPU when it reads the frame (its progress: every failed poll of a Shoal wait). Below MPI
  * and UCX: on Ethernet, where UCX emulates RMA over TCP in software too, one round trip costs
- * what a socket round trip costs (benches/RESULTS.md, session 6). The default off-node
+ * what a socket round trip costs (benches/machine/tcp_raw.c). The default off-node
  * transport where the node has no RDMA device (transport/select.c).
  *
  *  - put: one frame; a blocking put returns once the kernel or a copy holds the source.
@@ -143,6 +143,10 @@ static void note_failure(int pe, int rc)
 
 /* ---- the ops ---- */
 
+/* Frames that come in (below), handed over by tcp_wire_progress. */
+static void *tcp_on_head(int pe, const struct tcp_head *h);
+static void tcp_on_frame(int pe, const struct tcp_head *h, void *dest);
+
 static int tcp_init(void)
 {
     const int n = shoal_g.npes;
@@ -156,7 +160,8 @@ static int tcp_init(void)
     for (int pe = 0; pe < n; pe++) want[pe] = shoal_g.peers[pe].ops == shoal_transport_tcp;
     memset(slots, 0, sizeof slots);
     memset(posted, 0, sizeof posted);
-    tcp_wire_start(want);
+    static const struct tcp_wire_handlers on = {.head = tcp_on_head, .frame = tcp_on_frame};
+    tcp_wire_start(want, &on);
     free(want);
     started = 1;
     return SHOAL_OK;
@@ -249,6 +254,15 @@ static int tcp_fence(void) { return SHOAL_OK; } /* one ordered stream per PE */
 static int tcp_quiet(void) { return started ? flush_range(0, shoal_g.npes - 1) : SHOAL_OK; }
 static int tcp_flush(int pe) { return started ? flush_range(pe, pe) : SHOAL_OK; }
 
+static int tcp_wake_fd(void)
+{
+    if (!started) return -1;
+    if (serialize && pthread_mutex_trylock(&lock) != 0) return -1; /* busy: nap instead */
+    const int fd = tcp_wire_wake_fd();
+    if (serialize) pthread_mutex_unlock(&lock);
+    return fd;
+}
+
 static int tcp_progress(void)
 {
     if (!started) return 0;
@@ -322,7 +336,7 @@ static int tcp_sendrecv(int to, const void *sbuf, size_t slen, int from, void *r
 
 /* ---- frames that come in (from tcp_wire_progress, inside the lock) ---- */
 
-void *tcp_on_head(int pe, const struct tcp_head *h)
+static void *tcp_on_head(int pe, const struct tcp_head *h)
 {
     switch (h->type) {
     case TCP_PUT: {
@@ -352,7 +366,7 @@ void *tcp_on_head(int pe, const struct tcp_head *h)
     }
 }
 
-void tcp_on_frame(int pe, const struct tcp_head *h, void *dest)
+static void tcp_on_frame(int pe, const struct tcp_head *h, void *dest)
 {
     struct tcp_head re = {.tag = h->tag};
     switch (h->type) {
@@ -427,5 +441,6 @@ static const struct shoal_transport_ops tcp_ops = {
     .detach = tcp_detach,
     .put = tcp_put, .get = tcp_get, .amo = tcp_amo, .fence = tcp_fence, .quiet = tcp_quiet,
     .flush = tcp_flush, .progress = tcp_progress, .sendrecv = tcp_sendrecv,
+    .wake_fd = tcp_wake_fd,
 };
 const struct shoal_transport_ops *const shoal_transport_tcp = &tcp_ops;

@@ -1,7 +1,7 @@
 /* The tcp transport's connections and framing (tcp_wire.h). Each connection has a queue of
  * frames not yet handed to the kernel (written, several at once, by every send and every
  * progress call) and a parser for what comes in: bytes are read into a staging buffer and
- * copied where tcp_on_head says, except the rest of a large payload, read straight into
+ * copied where tcp.c's head handler says, except the rest of a large payload, read straight into
  * place. A connection that ends without BYE means its PE or host is gone: fatal, naming it.
  *
  * Lanes: each pair has SHOAL_TCP_LANES connections (default 4). Frames travel on the first
@@ -10,7 +10,7 @@
  * same order as the heads. The reader expects the parts of the frame it has read the head
  * of, and reads nothing further from the main connection until they are all in place, so
  * frames still apply in the order sent. Why: over one socket the kernel moves ~1.6 GB/s each
- * way at once here; over four, ~4 GB/s (benches/RESULTS.md, session 7). */
+ * way at once here; over four, ~4 GB/s (benches/machine/tcp_raw.c measures it). */
 #include "transport/tcp_wire.h"
 
 #include <arpa/inet.h>
@@ -78,8 +78,12 @@ static struct conn **conn_of; /* by PE, its main connection; NULL: not through t
 static struct conn **conns;   /* the main connections */
 static struct conn **all;     /* every connection (lanes too) */
 static int nconns, nall, epfd = -1;
+/* Every connection of a peer that may still send (BYE not seen): readable when something has
+ * come, for a PE that sleeps (tcp_wire_wake_fd). */
+static int wake_epfd = -1;
 static int moved; /* reads and writes that moved bytes, for tcp_wire_progress's answer */
 static int lane_work; /* parts queued on lanes other than the main ones, or expected there */
+static struct tcp_wire_handlers on; /* tcp.c's, from tcp_wire_start */
 
 
 static noreturn void gone(struct conn *c, const char *what, int err)
@@ -239,8 +243,14 @@ static void frame_done(struct conn *c)
         c->stalled = 1;
         return;
     }
-    if (c->h.type == TCP_BYE) c->bye = 1;
-    else tcp_on_frame(c->pe, &c->h, c->pstart);
+    if (c->h.type == TCP_BYE) {
+        c->bye = 1;
+        /* Nothing more comes from it: its closing must not wake sleepers over and over. */
+        for (int k = 0; k < c->nlanes && wake_epfd >= 0; k++)
+            epoll_ctl(wake_epfd, EPOLL_CTL_DEL, c->lane[k]->fd, NULL);
+    } else {
+        on.frame(c->pe, &c->h, c->pstart);
+    }
 }
 
 /* A lane's part has come; the last one of a stalled frame applies it and parses on. */
@@ -248,14 +258,14 @@ static void part_done(struct conn *c)
 {
     if (--c->parts_left || !c->stalled) return;
     c->stalled = 0;
-    tcp_on_frame(c->pe, &c->h, c->pstart);
+    on.frame(c->pe, &c->h, c->pstart);
     parse(c);
 }
 
 static void head_done(struct conn *c)
 {
     c->hgot = 0;
-    c->pstart = c->pdst = c->h.type == TCP_BYE ? NULL : tcp_on_head(c->pe, &c->h);
+    c->pstart = c->pdst = c->h.type == TCP_BYE ? NULL : on.head(c->pe, &c->h);
     const int parts = (int)(c->h.flags >> PARTS_SHIFT);
     c->pleft = c->h.len;
     if (parts > 1) {
@@ -353,6 +363,14 @@ static int queued(const struct conn *c)
     for (int k = 0; k < c->nlanes; k++)
         if (c->lane[k]->qhead) return 1;
     return 0;
+}
+
+int tcp_wire_wake_fd(void)
+{
+    if (!conns || wake_epfd < 0) return -1;
+    for (int i = 0; i < nconns; i++)
+        if (queued(conns[i])) return -1; /* its bytes go out only as the kernel takes them */
+    return wake_epfd;
 }
 
 /* A pair moving large payloads: its lanes take turns, a chunk out and what has come in
@@ -493,8 +511,9 @@ static int connect_to(int pe, const struct address *a, int me, int lane)
     return fd;
 }
 
-void tcp_wire_start(const int *want)
+void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
 {
+    on = *handlers;
     const int me = shoal_g.me, n = shoal_g.npes;
     conn_of = calloc((size_t)n, sizeof *conn_of);
     conns = calloc((size_t)n, sizeof *conns);
@@ -546,6 +565,16 @@ void tcp_wire_start(const int *want)
     for (int pe = 0; pe < me; pe++) /* lane 0 first: the others hang off it */
         for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, got[pe * lanes + l]);
     free(got);
+    /* Without it sleepers wake in short naps instead (sync/doorbell.c): not fatal. */
+    if (nall && (wake_epfd = epoll_create1(EPOLL_CLOEXEC)) >= 0)
+        for (int i = 0; i < nall; i++) {
+            struct epoll_event ev = {.events = EPOLLIN, .data.ptr = all[i]};
+            if (epoll_ctl(wake_epfd, EPOLL_CTL_ADD, all[i]->fd, &ev) != 0) {
+                close(wake_epfd);
+                wake_epfd = -1;
+                break;
+            }
+        }
     close(lfd);
     free(addr);
 }
@@ -565,7 +594,8 @@ void tcp_wire_stop(void)
         free(all[i]);
     }
     if (epfd >= 0) close(epfd);
-    epfd = -1;
+    if (wake_epfd >= 0) close(wake_epfd);
+    epfd = wake_epfd = -1;
     free(conns);
     free(conn_of);
     free(all);

@@ -2,8 +2,8 @@
  * of PEs that reach each other through it, carrying frames (a fixed head, then len payload
  * bytes) in order; a large borrowed payload travels in parts across them (tcp_wire.c).
  * Nothing here blocks: sends that do not fit the socket queue are written by later calls;
- * receives are parsed as they come and handed to transport/tcp.c (tcp_on_head,
- * tcp_on_frame). The caller holds tcp.c's lock around every call. */
+ * receives are parsed as they come and handed to the handlers transport/tcp.c installs
+ * (tcp_wire_start). The caller holds tcp.c's lock around every call. */
 #ifndef SHOAL_TRANSPORT_TCP_WIRE_H
 #define SHOAL_TRANSPORT_TCP_WIRE_H
 
@@ -32,10 +32,19 @@ struct tcp_head {
 };
 _Static_assert(sizeof(struct tcp_head) == 48, "the head is sent as it is");
 
+/* Where frames that come in go (transport/tcp.c), called from tcp_wire_progress. */
+struct tcp_wire_handlers {
+    /* A frame's head from pe has come: where its h->len payload bytes go (NULL: read and
+     * dropped). */
+    void *(*head)(int pe, const struct tcp_head *h);
+    /* The whole frame has come (its payload is at dest). */
+    void (*frame)(int pe, const struct tcp_head *h, void *dest);
+};
+
 /* Collective over the PEs that use the transport (want[pe] != 0 for each peer this PE reaches
  * through it; every pair agrees): listen, exchange addresses through the bootstrap, connect.
- * Fatal with one line on failure. */
-void tcp_wire_start(const int *want);
+ * Frames that come in go to on. Fatal with one line on failure. */
+void tcp_wire_start(const int *want, const struct tcp_wire_handlers *on);
 /* Send BYE to every peer, wait for theirs, close (collective, after the last barrier). */
 void tcp_wire_stop(void);
 
@@ -49,10 +58,9 @@ int tcp_wire_sent(int pe, uint64_t ticket);
  * Returns how many reads and writes moved bytes (0: nothing is going on). */
 int tcp_wire_progress(void);
 
-/* From transport/tcp.c. A frame's head from pe has come: where its h->len payload bytes go
- * (NULL: read and dropped). */
-void *tcp_on_head(int pe, const struct tcp_head *h);
-/* The whole frame has come (its payload is at dest). */
-void tcp_on_frame(int pe, const struct tcp_head *h, void *dest);
+/* An fd that polls readable when bytes have come from a peer (an epoll set of every
+ * connection still open to input), for a PE about to sleep; -1 when there is none, or when
+ * frames wait to be written (only progress writes them). */
+int tcp_wire_wake_fd(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* Bad arguments that used to hang or crash (issue 11): each must stop every PE with one line
+/* Bad arguments: each must stop every PE with one line
  * naming the routine. argv[1] picks the case. */
 #include <shmem.h>
 

@@ -1,35 +1,50 @@
 // Atomic memory operations from kernels: libcu++ system-scope atomics on the peer's mapping,
 // so they are atomic with the host runtime's AMOs and with every other GPU and CPU thread.
-// Thread scope (as in NVSHMEM). Typed names from the type table's AMO rows.
+// Relaxed, as NVSHMEM's are: an AMO orders nothing else; fence and quiet order and complete
+// them. Thread scope (as in NVSHMEM). Typed names from the type table's AMO rows.
 #ifndef SHOAL_DEVICE_AMO_H
 #define SHOAL_DEVICE_AMO_H
 
 #include <shoal/typetable.h>
 #include <shoal/device/config.h>
+#include <shoal/device/fail.h>
 
 namespace shoal::device {
 
+namespace detail {
+
+/** The memory order of every device AMO. */
+inline constexpr cuda::std::memory_order amo_order = cuda::std::memory_order_relaxed;
+
+/** The atomic view of dest on pe, for routine (checked as every RMA is). */
+template <class T> SHOAL_HD inline atomic_ref<T> amo_at(const context &c, T *dest, int pe, const char *routine)
+{
+    return atomic_ref<T>(*remote<scope::thread>(c, dest, pe, routine));
+}
+
+} // namespace detail
+
 template <class T> SHOAL_HD inline T atomic_fetch(const context &c, const T *src, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, const_cast<T *>(src), pe)).load();
+    return detail::amo_at(c, const_cast<T *>(src), pe, "atomic_fetch").load(detail::amo_order);
 }
 template <class T> SHOAL_HD inline void atomic_set(const context &c, T *dest, T value, int pe)
 {
-    detail::atomic_ref<T>(*detail::peer(c, dest, pe)).store(value);
+    detail::amo_at(c, dest, pe, "atomic_set").store(value, detail::amo_order);
 }
 template <class T> SHOAL_HD inline T atomic_swap(const context &c, T *dest, T value, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, dest, pe)).exchange(value);
+    return detail::amo_at(c, dest, pe, "atomic_swap").exchange(value, detail::amo_order);
 }
 /** Store value if the old value equals cond; returns the old value. */
 template <class T> SHOAL_HD inline T atomic_compare_swap(const context &c, T *dest, T cond, T value, int pe)
 {
-    detail::atomic_ref<T>(*detail::peer(c, dest, pe)).compare_exchange_strong(cond, value);
+    detail::amo_at(c, dest, pe, "atomic_compare_swap").compare_exchange_strong(cond, value, detail::amo_order);
     return cond;
 }
 template <class T> SHOAL_HD inline T atomic_fetch_add(const context &c, T *dest, T value, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, dest, pe)).fetch_add(value);
+    return detail::amo_at(c, dest, pe, "atomic_fetch_add").fetch_add(value, detail::amo_order);
 }
 template <class T> SHOAL_HD inline void atomic_add(const context &c, T *dest, T value, int pe)
 {
@@ -45,15 +60,15 @@ template <class T> SHOAL_HD inline void atomic_inc(const context &c, T *dest, in
 }
 template <class T> SHOAL_HD inline T atomic_fetch_and(const context &c, T *dest, T value, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, dest, pe)).fetch_and(value);
+    return detail::amo_at(c, dest, pe, "atomic_fetch_and").fetch_and(value, detail::amo_order);
 }
 template <class T> SHOAL_HD inline T atomic_fetch_or(const context &c, T *dest, T value, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, dest, pe)).fetch_or(value);
+    return detail::amo_at(c, dest, pe, "atomic_fetch_or").fetch_or(value, detail::amo_order);
 }
 template <class T> SHOAL_HD inline T atomic_fetch_xor(const context &c, T *dest, T value, int pe)
 {
-    return detail::atomic_ref<T>(*detail::peer(c, dest, pe)).fetch_xor(value);
+    return detail::amo_at(c, dest, pe, "atomic_fetch_xor").fetch_xor(value, detail::amo_order);
 }
 template <class T> SHOAL_HD inline void atomic_and(const context &c, T *dest, T value, int pe)
 {

@@ -7,6 +7,8 @@
 #include <shoal/device/barrier.h>
 #include <shoal/device/coll.h>
 #include <shoal/device/config.h>
+#include <shoal/device/fail.h>
+#include <shoal/device/geometry.h>
 #include <shoal/device/order.h>
 #include <shoal/device/reduce.h>
 #include <shoal/device/rma.h>

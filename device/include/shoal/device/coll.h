@@ -2,66 +2,82 @@
 // sync, barrier, alltoall, broadcast, fcollect, collect, at thread, warp and block scope (every
 // thread of the group calls with the same arguments; the group splits the copies). Simple
 // algorithms: every member puts straight into every member's dest, then a sync. The sync is a
-// dissemination over the members whose round-k counter (team: the context's team sync area;
-// active set: pSync) counts arrivals not yet consumed: it returns to zero once a sync completes,
-// so pSync is restored and a team slot starts clean for its next team.
-// Bad input (invalid team, non-member, bad root or active set) prints one line
-// `shoal: ROUTINE: PE n: message` and stops every PE (host) or traps (GPU).
+// dissemination over the members whose round-k counter counts arrivals not yet consumed: it
+// returns to zero once a sync completes, so pSync is restored and a team slot starts clean for
+// its next team. A team's counters and scratch are its own (its slot's, in the context), so
+// collectives on different teams run at the same time; an active set's are its pSync's.
+//
+// A kernel of several blocks calls a collective from every block (one group of the scope in
+// each, same arguments): the blocks split the data, and their syncs are combined into one
+// arrival of the PE, which needs every block resident: a cooperative launch
+// (nvshmemx_collective_launch). Without one, the call stops with one line.
+// Bad input (invalid team, non-member, a member on another node, bad root or active set)
+// prints one line `shoal: ROUTINE: PE n: message` and stops every PE (host) or traps (GPU).
 #ifndef SHOAL_DEVICE_COLL_H
 #define SHOAL_DEVICE_COLL_H
 
 #include <shoal/typetable.h>
+#include <shoal/device/fail.h>
+#include <shoal/device/geometry.h>
 #include <shoal/device/order.h>
 #include <shoal/device/rma.h>
 #include <shoal/device/scope.h>
 #include <shoal/device/team.h>
 #include <shoal/device/wait.h>
-#if !defined(__CUDA_ARCH__)
-#include <cstdio>
-#endif
 
 namespace shoal::device {
 
 namespace detail {
 
-/** The members of one collective: index i is world PE pe(i); sync: the symmetric counters. */
+/** The members of one collective: index i is world PE pe(i); sync: the symmetric counters of
+ *  its dissemination; grid: the words combining a cooperative launch's blocks (null: each
+ *  block is a participant of its own, as the on-stream kernels' blocks are); count: where
+ *  collect leaves this member's count; scratch: the team's staging area (null: the context's). */
 struct members {
     int me, n;
     int start, stride;
     const std::int32_t *list;
     std::uint64_t *sync;
+    std::uint64_t *grid = nullptr;
+    std::uint64_t *count = nullptr;
+    char *scratch = nullptr;
+    std::size_t scratch_bytes = 0;
     SHOAL_HD int pe(int i) const { return list ? list[i] : start + i * stride; }
 };
 
-/** One line naming routine and the bad value (fmt takes up to three longs), then stop. */
-template <class S>
-SHOAL_HD SHOAL_DEV_NOINLINE inline void fail(const context &c, const char *routine, const char *fmt, long a, long b = 0, long e = 0)
+/** Several blocks may call a collective only together, and only when they all run at once. */
+template <class S> SHOAL_HD inline void check_grid(const context &c, const char *routine)
 {
-#if defined(__CUDA_ARCH__)
-    if (S::rank() == 0) {
-        printf("shoal: %s: PE %d: ", routine, c.my_pe);
-        printf(fmt, a, b, e);
-        printf("\n");
-    }
-    __trap();
-#else
-    if (S::rank() == 0) {
-        char msg[256];
-        std::snprintf(msg, sizeof msg, fmt, a, b, e);
-        std::fprintf(stderr, "shoal: %s: PE %d: %s\n", routine, c.my_pe, msg);
-        std::fflush(stderr);
-        shmem_global_exit(1);
-    }
-    for (unsigned polls = 0;;) backoff(polls); // rank 0 takes the process down
-#endif
+    if (grid::size() > 1 && !grid::cooperative())
+        fail<S>(c, routine, "called from a kernel of %ld blocks that was not launched cooperatively: "
+                            "launch it with nvshmemx_collective_launch, or call it from a kernel of one block",
+                static_cast<long>(grid::size()));
 }
 
-template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline members team_members(const context &c, shmem_team_t team, const char *routine)
+/** Every member's heap must be mapped here: kernels reach no PE of another node. */
+template <class S> SHOAL_HD inline void check_reach(const context &c, const members &m, const char *routine)
+{
+    for (int i = 0; i < m.n; i++)
+        if (!c.peer_base[m.pe(i)])
+            fail<S>(c, routine, "member PE %ld is on another node: kernels reach only the PEs of their own node",
+                    m.pe(i));
+}
+
+/** The members of team as of its slot, with the slot's sync words and scratch. */
+template <class S>
+SHOAL_HD SHOAL_DEV_NOINLINE inline members team_members(const context &c, shmem_team_t team, const char *routine)
 {
     const shoal_device_team *t = team_of(c, team);
     if (!t) fail<S>(c, routine, "team handle %#lx is not a live team", static_cast<long>(reinterpret_cast<std::uintptr_t>(team)));
     if (t->my_pe < 0) fail<S>(c, routine, "this PE is not a member of team %#lx", static_cast<long>(reinterpret_cast<std::uintptr_t>(team)));
-    return {t->my_pe, t->size, t->start, t->stride, t->list, c.team_sync + (t - c.teams) * SHOAL_DEVICE_BARRIER_WORDS};
+    check_grid<S>(c, routine);
+    const std::size_t slot = team_slot(c, t);
+    std::uint64_t *sync = c.team_sync + slot * SHOAL_DEVICE_SYNC_WORDS;
+    const members m{t->my_pe, t->size, t->start, t->stride, t->list, sync, sync + SHOAL_DEVICE_SYNC_GRID,
+                    sync + SHOAL_DEVICE_SYNC_COUNT, c.scratch + slot * c.scratch_size,
+                    static_cast<std::size_t>(c.scratch_size)};
+    check_reach<S>(c, m, routine);
+    return m;
 }
 
 template <class S>
@@ -77,8 +93,12 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline members active_set(const context &c, int star
         fail<S>(c, routine, "this PE is not in the active set PE_start %ld, logPE_stride %ld, PE_size %ld", start,
                 log_stride, size);
     if (!psync) fail<S>(c, routine, "pSync is NULL", 0);
-    return {static_cast<int>(off / stride), size, start, static_cast<int>(stride), nullptr,
-            reinterpret_cast<std::uint64_t *>(psync)};
+    check_grid<S>(c, routine);
+    auto *sync = reinterpret_cast<std::uint64_t *>(psync);
+    const members m{static_cast<int>(off / stride), size, start, static_cast<int>(stride), nullptr, sync,
+                    sync + SHOAL_DEVICE_SYNC_GRID, sync + SHOAL_DEVICE_SYNC_COUNT};
+    check_reach<S>(c, m, routine);
+    return m;
 }
 
 /** One thread: round k adds an arrival to member me + 2^k's counter k, then waits for and
@@ -86,11 +106,40 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline members active_set(const context &c, int star
 SHOAL_HD SHOAL_DEV_NOINLINE inline void counted_dissemination(const context &c, const members &m)
 {
     for (int k = 0, d = 1; d < m.n; k++, d <<= 1) {
-        atomic_ref<std::uint64_t>(*peer(c, &m.sync[k], m.pe((m.me + d) % m.n))).fetch_add(1);
+        atomic_ref<std::uint64_t>(*peer(c, &m.sync[k], m.pe((m.me + d) % m.n))).fetch_add(1, cuda::std::memory_order_release);
         atomic_ref<std::uint64_t> mine(m.sync[k]);
         unsigned polls = 0;
         while (mine.load(cuda::std::memory_order_acquire) == 0) backoff(polls);
-        mine.fetch_sub(1);
+        mine.fetch_sub(1, cuda::std::memory_order_relaxed);
+    }
+}
+
+/** One thread of each of `blocks` blocks: the last to arrive runs the PE's sync for all, then
+ *  lets them go. Three words (arrivals, release, departures), all zero again once every block
+ *  has left, so a pSync is restored: a block that comes back first waits until the last one of
+ *  the previous round has gone. A block kept waiting 10 s says so once (a kernel where only
+ *  some blocks call would wait for ever). */
+SHOAL_HD SHOAL_DEV_NOINLINE inline void combine_blocks(const context &c, const members &m, unsigned blocks)
+{
+    atomic_ref<std::uint64_t> arrived(m.grid[0]), released(m.grid[1]), departed(m.grid[2]);
+    unsigned polls = 0;
+    while (released.load(cuda::std::memory_order_acquire) != 0) backoff(polls);
+    if (arrived.fetch_add(1, cuda::std::memory_order_acq_rel) == blocks - 1) {
+        arrived.store(0, cuda::std::memory_order_relaxed);
+        counted_dissemination(c, m);
+        released.store(1, cuda::std::memory_order_release);
+    } else {
+        while (released.load(cuda::std::memory_order_acquire) == 0) {
+            backoff(polls);
+            if (polls == stall_polls)
+                note_once(c, "device collective", "block %ld of its kernel has waited 10 s for the others: in a "
+                          "kernel of several blocks every block makes the call (or another PE is late)",
+                          static_cast<long>(grid::rank()));
+        }
+    }
+    if (departed.fetch_add(1, cuda::std::memory_order_acq_rel) == blocks - 1) {
+        departed.store(0, cuda::std::memory_order_relaxed);
+        released.store(0, cuda::std::memory_order_release);
     }
 }
 
@@ -99,17 +148,28 @@ template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void group_sync(const cont
 {
     fence(c);
     S::sync();
-    if (S::rank() == 0) counted_dissemination(c, m);
+    if (S::rank() == 0) {
+        if (m.grid && grid::size() > 1)
+            combine_blocks(c, m, grid::size());
+        else
+            counted_dissemination(c, m);
+    }
     S::sync();
     fence(c);
 }
 
+/** This block's part of n items: all of them in a kernel of one block. Each block of an
+ *  on-stream kernel and its counterparts on the other members handle the same part. */
+SHOAL_HD inline geometry::range block_part(std::size_t n) { return geometry::slice(n, grid::size(), grid::rank()); }
+
 template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void alltoall_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
+    const geometry::range part = block_part(n);
     for (int i = 0; i < m.n; i++) {
         const int j = (m.me + i) % m.n; // start with a different peer on each PE
-        copy<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n, m.pe(j)), src + static_cast<std::size_t>(j) * n, n);
+        copy_elems<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n + part.begin, m.pe(j)),
+                      src + static_cast<std::size_t>(j) * n + part.begin, part.size());
     }
     group_sync<S>(c, m);
 }
@@ -120,32 +180,38 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void broadcast_over(const context &c, const m
                                     int root, bool to_root, const char *routine)
 {
     if (root < 0 || root >= m.n) fail<S>(c, routine, "root %ld is not a member index (the set has %ld PEs)", root, m.n);
+    const geometry::range part = block_part(n);
     if (m.me == root)
         for (int j = 0; j < m.n; j++)
-            if (j != root || to_root) copy<S>(peer(c, dest, m.pe(j)), src, n);
+            if (j != root || to_root) copy_elems<S>(peer(c, dest + part.begin, m.pe(j)), src + part.begin, part.size());
     group_sync<S>(c, m);
 }
 
 template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void fcollect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
+    const geometry::range part = block_part(n);
     for (int i = 0; i < m.n; i++)
-        copy<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n, m.pe((m.me + i) % m.n)), src, n);
+        copy_elems<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n + part.begin, m.pe((m.me + i) % m.n)),
+                      src + part.begin, part.size());
     group_sync<S>(c, m);
 }
 
-/** Each member's count goes to its own scratch (never a peer's: a peer may still be in another
- *  collective reading its own), then each reads those before it for its offset. */
+/** Each member leaves its count in its own sync words (never a peer's: a peer may still be in
+ *  another collective reading its own), then each reads those before it for its offset. */
 template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void collect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
-    auto *count = reinterpret_cast<std::uint64_t *>(c.scratch);
-    if (S::rank() == 0) *count = n;
+    auto *count = m.count ? m.count : reinterpret_cast<std::uint64_t *>(c.scratch);
+    if (S::rank() == 0 && grid::rank() == 0) *count = n;
     group_sync<S>(c, m);
     std::size_t off = 0;
     for (int j = 0; j < m.me; j++) off += *peer(c, count, m.pe(j));
-    for (int i = 0; i < m.n; i++) copy<S>(peer(c, dest + off, m.pe((m.me + i) % m.n)), src, n);
+    const geometry::range part = block_part(n);
+    for (int i = 0; i < m.n; i++)
+        copy_elems<S>(peer(c, dest + off + part.begin, m.pe((m.me + i) % m.n)), src + part.begin, part.size());
     group_sync<S>(c, m);
+    if (S::rank() == 0 && grid::rank() == 0 && m.count) *count = 0; // a pSync is restored
 }
 
 } // namespace detail

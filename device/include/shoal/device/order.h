@@ -25,6 +25,13 @@ SHOAL_HD inline void quiet(const context &)
 
 namespace detail {
 
+/** Failed polls after which a wait has lasted about 10 s (backoff's pace). */
+#if defined(__CUDA_ARCH__)
+inline constexpr unsigned stall_polls = 10000000;
+#else
+inline constexpr unsigned stall_polls = 200000;
+#endif
+
 /** One failed poll of a waiting loop: spin briefly, then sleep (GPU) or yield and sleep (host:
  *  the writer may be a PE sharing this core). */
 SHOAL_HD inline void backoff(unsigned &polls)

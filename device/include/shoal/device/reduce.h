@@ -1,11 +1,12 @@
 // Reductions from kernels: TYPENAME_OP_reduce (team) and TYPENAME_OP_to_all (active set), at
 // thread, warp and block scope, for and/or/xor/max/min/sum/prod over the type table's rows
-// (complex types are not in the device API: device code has no C _Complex). Algorithm: in
-// chunks of the context's scratch, each member copies its source chunk into its own scratch,
-// syncs, then combines every member's chunk in member order (0, 1, ...) into its own dest, and
-// syncs again before the scratch is reused. Every PE combines the same values in the same order,
-// so every PE gets identical bits; dest may be source (staged first). A group's threads split
-// the elements. The active-set forms take pWrk for the signature only (the scratch stands in).
+// (complex types are not in the device API: device code has no C _Complex). Every member
+// combines every member's source in member order (0, 1, ...) into its own dest, so every PE
+// gets identical bits. When source is symmetric and dest does not overlap it, it reads the
+// members' sources directly (a sync before, so they are ready, and one after, so none is
+// overwritten while read); otherwise each chunk of source is staged first in the team's
+// scratch (an active set's pWrk, of the OpenSHMEM size max(nreduce / 2 + 1,
+// SHMEM_REDUCE_MIN_WRKDATA_SIZE)). A group's threads, and a kernel's blocks, split the elements.
 #ifndef SHOAL_DEVICE_REDUCE_H
 #define SHOAL_DEVICE_REDUCE_H
 
@@ -23,21 +24,73 @@ struct op_min { template <class T> SHOAL_HD static T apply(T a, T b) { return b 
 struct op_sum { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a + b); } };
 struct op_prod { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a * b); } };
 
+/** dest[i] = the members' from[i] combined, i in [begin, end), split over the group. */
 template <class Op, class S, class T>
-SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
+SHOAL_HD inline void combine(const context &c, const members &m, T *dest, const T *from, std::size_t begin, std::size_t end)
 {
-    T *stage = reinterpret_cast<T *>(c.scratch);
-    const std::size_t chunk = c.scratch_size / sizeof(T);
-    for (std::size_t off = 0; off < n; off += chunk) {
-        const std::size_t len = n - off < chunk ? n - off : chunk;
-        copy<S>(stage, src + off, len);
+    for (std::size_t i = begin + static_cast<std::size_t>(S::rank()); i < end; i += static_cast<std::size_t>(S::size())) {
+        T acc = *peer(c, from + i, m.pe(0));
+        for (int j = 1; j < m.n; j++) acc = Op::apply(acc, *peer(c, from + i, m.pe(j)));
+        dest[i] = acc;
+    }
+}
+
+template <class T> SHOAL_HD inline bool overlaps(const T *dest, const T *src, std::size_t n)
+{
+    const auto d = reinterpret_cast<std::uintptr_t>(dest), s = reinterpret_cast<std::uintptr_t>(src);
+    return n && d < s + n * sizeof(T) && s < d + n * sizeof(T);
+}
+
+/** Whether a reduction stages its source: source is not symmetric, or dest overlaps it. */
+template <class T> SHOAL_HD inline bool staged(const context &c, const T *dest, const T *src, std::size_t n)
+{
+    const auto *from = reinterpret_cast<const char *>(src);
+    const bool symmetric = from >= c.heap_base && from + n * sizeof(T) <= c.heap_base + c.heap_size;
+    return !symmetric || overlaps(dest, src, n);
+}
+
+/** The reduction; work: an active set's pWrk (where it stages). */
+template <class Op, class S, class T>
+SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_over(const context &c, const members &m, T *dest, const T *src, std::size_t n,
+                                                    T *work = nullptr)
+{
+    const unsigned blocks = grid::size(), b = grid::rank();
+    if (!staged(c, dest, src, n)) {
+        const geometry::range part = block_part(n);
         group_sync<S>(c, m);
-        for (std::size_t i = static_cast<std::size_t>(S::rank()); i < len; i += static_cast<std::size_t>(S::size())) {
-            T acc = *peer(c, stage + i, m.pe(0));
-            for (int j = 1; j < m.n; j++) acc = Op::apply(acc, *peer(c, stage + i, m.pe(j)));
-            dest[off + i] = acc;
-        }
-        group_sync<S>(c, m); // every member has read my scratch: the next chunk may overwrite it
+        combine<Op, S>(c, m, dest, src, part.begin, part.end);
+        group_sync<S>(c, m);
+        return;
+    }
+    // Staged. The blocks of a cooperative kernel share the staging area chunk by chunk (each
+    // syncs for the PE); the blocks of an on-stream kernel each stage their own part of the
+    // elements in their own part of it.
+    T *stage;
+    std::size_t room;
+    if (m.scratch) {
+        stage = reinterpret_cast<T *>(m.scratch);
+        room = m.scratch_bytes / sizeof(T);
+    } else if (work) {
+        stage = work;
+        room = n / 2 + 1 > SHMEM_REDUCE_MIN_WRKDATA_SIZE ? n / 2 + 1 : SHMEM_REDUCE_MIN_WRKDATA_SIZE;
+    } else {
+        stage = reinterpret_cast<T *>(c.scratch);
+        room = c.scratch_size / sizeof(T);
+    }
+    const bool shared = m.grid && blocks > 1;
+    geometry::range mine{0, n};
+    if (!shared && blocks > 1) {
+        mine = block_part(n);
+        room /= blocks;
+        stage += room * b;
+    }
+    for (std::size_t off = mine.begin; off < mine.end; off += room) {
+        const std::size_t len = mine.end - off < room ? mine.end - off : room;
+        const geometry::range sub = shared ? geometry::slice(len, blocks, b) : geometry::range{0, len};
+        copy_elems<S>(stage + sub.begin, src + off + sub.begin, sub.size());
+        group_sync<S>(c, m);
+        combine<Op, S>(c, m, dest + off, stage, sub.begin, sub.end);
+        group_sync<S>(c, m); // every member has read my stage: the next chunk may overwrite it
     }
 }
 
@@ -51,14 +104,17 @@ SHOAL_HD inline int reduce(const context &c, shmem_team_t team, T *dest, const T
     return 0;
 }
 
-/** The active-set form (nvshmem_TYPENAME_OP_to_all). */
+/** The active-set form (nvshmem_TYPENAME_OP_to_all); pWrk stages in-place reductions. */
 template <class Op, class S = scope::thread, class T>
 SHOAL_HD inline int to_all(const context &c, T *dest, const T *source, int nreduce, int start, int log_stride, int size,
-                           T *, long *psync)
+                           T *pwrk, long *psync)
 {
     const detail::members m = detail::active_set<S>(c, start, log_stride, size, psync, "to_all");
     if (nreduce < 0) detail::fail<S>(c, "to_all", "nreduce %ld is negative", nreduce);
-    detail::reduce_over<Op, S>(c, m, dest, source, static_cast<std::size_t>(nreduce));
+    if (!pwrk && nreduce > 0 && detail::staged(c, dest, source, static_cast<std::size_t>(nreduce)))
+        detail::fail<S>(c, "to_all", "pWrk is NULL, and the reduction stages through it (dest overlaps source, "
+                                     "or source is not symmetric)", 0);
+    detail::reduce_over<Op, S>(c, m, dest, source, static_cast<std::size_t>(nreduce), pwrk);
     return 0;
 }
 

@@ -2,12 +2,15 @@
 // block scope. A scope's threads share the elements (rank, rank + size, ...) and sync before
 // returning, so the whole group's transfer is done when any member returns. A put's stores are
 // issued when it returns; quiet or a signal's fence makes them visible (so put and put_nbi are
-// the same work here).
+// the same work here). Contiguous copies move the widest words (up to 16 bytes) the addresses
+// allow. A target PE of another node, whose heap no kernel here can reach, stops the program
+// with one line naming it.
 #ifndef SHOAL_DEVICE_RMA_H
 #define SHOAL_DEVICE_RMA_H
 
 #include <shoal/typetable.h>
 #include <shoal/device/config.h>
+#include <shoal/device/fail.h>
 #include <shoal/device/scope.h>
 
 namespace shoal::device {
@@ -30,19 +33,7 @@ SHOAL_HD inline void copy_strided(T *dst, std::ptrdiff_t dst_stride, const T *sr
     }
 }
 
-/** Bytes, moved in the widest word both addresses and the length allow. */
-template <class S> SHOAL_HD inline void copy_bytes(void *dst, const void *src, std::size_t len)
-{
-    const auto a = reinterpret_cast<std::uintptr_t>(dst) | reinterpret_cast<std::uintptr_t>(src) | len;
-    if (a % 8 == 0)
-        copy<S>(static_cast<std::uint64_t *>(dst), static_cast<const std::uint64_t *>(src), len / 8);
-    else if (a % 4 == 0)
-        copy<S>(static_cast<std::uint32_t *>(dst), static_cast<const std::uint32_t *>(src), len / 4);
-    else
-        copy<S>(static_cast<unsigned char *>(dst), static_cast<const unsigned char *>(src), len);
-}
-
-/** The element of the SIZE forms (put8 ... put128). */
+/** The element of the SIZE forms (put8 ... put128), and the widest word a copy moves. */
 template <int Bytes> struct sized;
 template <> struct sized<1> { using type = std::uint8_t; };
 template <> struct sized<2> { using type = std::uint16_t; };
@@ -51,32 +42,85 @@ template <> struct sized<8> { using type = std::uint64_t; };
 struct alignas(16) u128 { std::uint64_t w[2]; };
 template <> struct sized<16> { using type = u128; };
 
+/** The host emulation counts the words each copy moved (emulate::copies); a GPU does not. */
+template <class S> SHOAL_HD inline void count_words(int log2_width, std::size_t n)
+{
+#if !defined(__CUDA_ARCH__)
+    if (S::rank() == 0 && n) emulate::copies.words[log2_width] += n;
+#else
+    (void)log2_width;
+    (void)n;
+#endif
+}
+
+/** len bytes as words of 2^L bytes where both addresses allow: the bytes before dst's first
+ *  aligned word and after its last one singly. */
+template <class S, int L> SHOAL_HD inline void copy_words(unsigned char *dst, const unsigned char *src, std::size_t len)
+{
+    using W = typename sized<(1 << L)>::type;
+    constexpr std::size_t w = sizeof(W);
+    std::size_t head = (w - reinterpret_cast<std::uintptr_t>(dst) % w) % w;
+    if (head > len) head = len;
+    const std::size_t words = (len - head) / w, tail = head + words * w;
+    const auto r = static_cast<std::size_t>(S::rank()), step = static_cast<std::size_t>(S::size());
+    for (std::size_t i = r; i < head; i += step) dst[i] = src[i];
+    copy<S>(reinterpret_cast<W *>(dst + head), reinterpret_cast<const W *>(src + head), words);
+    for (std::size_t i = tail + r; i < len; i += step) dst[i] = src[i];
+    count_words<S>(L, words);
+    if (L) count_words<S>(0, len - words * w);
+}
+
+/** Bytes, moved in the widest word (up to 16 bytes) that the two addresses' alignment relative
+ *  to each other allows, whatever the length. */
+template <class S> SHOAL_HD inline void copy_bytes(void *dst, const void *src, std::size_t len)
+{
+    auto *d = static_cast<unsigned char *>(dst);
+    const auto *s = static_cast<const unsigned char *>(src);
+    const auto x = reinterpret_cast<std::uintptr_t>(d) ^ reinterpret_cast<std::uintptr_t>(s);
+    if (x % 16 == 0)
+        copy_words<S, 4>(d, s, len);
+    else if (x % 8 == 0)
+        copy_words<S, 3>(d, s, len);
+    else if (x % 4 == 0)
+        copy_words<S, 2>(d, s, len);
+    else if (x % 2 == 0)
+        copy_words<S, 1>(d, s, len);
+    else
+        copy_words<S, 0>(d, s, len);
+}
+
+/** n contiguous elements, as wide as copy_bytes moves them. */
+template <class S, class T> SHOAL_HD inline void copy_elems(T *dst, const T *src, std::size_t n)
+{
+    copy_bytes<S>(dst, src, n * sizeof(T));
+}
+
 } // namespace detail
 
 /** pe's copy of the symmetric addr as a pointer this thread may load and store through
  *  (nvshmem_ptr), or nullptr when pe's heap is not mapped here. */
 template <class T> SHOAL_HD inline T *ptr(const context &c, T *addr, int pe)
 {
-    return c.peer_base[pe] ? detail::peer(c, addr, pe) : nullptr;
+    return pe >= 0 && pe < c.npes && c.peer_base[pe] ? detail::peer(c, addr, pe) : nullptr;
 }
 
 /** Store value at dest on pe. */
 template <class T> SHOAL_HD inline void p(const context &c, T *dest, T value, int pe)
 {
-    *detail::peer(c, dest, pe) = value;
+    *detail::remote<scope::thread>(c, dest, pe, "p") = value;
 }
 
 /** Load the value at src on pe. */
 template <class T> SHOAL_HD inline T g(const context &c, const T *src, int pe)
 {
-    return *detail::peer(c, src, pe);
+    return *detail::remote<scope::thread>(c, src, pe, "g");
 }
 
 /** Copy nelems elements from src (any memory the kernel reads) to dest on pe. */
 template <class S = scope::thread, class T>
 SHOAL_HD inline void put(const context &c, T *dest, const T *src, std::size_t nelems, int pe)
 {
-    detail::copy<S>(detail::peer(c, dest, pe), src, nelems);
+    detail::copy_elems<S>(detail::remote<S>(c, dest, pe, "put"), src, nelems);
     S::sync();
 }
 
@@ -84,7 +128,7 @@ SHOAL_HD inline void put(const context &c, T *dest, const T *src, std::size_t ne
 template <class S = scope::thread, class T>
 SHOAL_HD inline void get(const context &c, T *dest, const T *src, std::size_t nelems, int pe)
 {
-    detail::copy<S>(dest, detail::peer(c, src, pe), nelems);
+    detail::copy_elems<S>(dest, detail::remote<S>(c, src, pe, "get"), nelems);
     S::sync();
 }
 
@@ -105,7 +149,7 @@ template <class S = scope::thread, class T>
 SHOAL_HD inline void iput(const context &c, T *dest, const T *src, std::ptrdiff_t dst, std::ptrdiff_t sst,
                           std::size_t nelems, int pe)
 {
-    detail::copy_strided<S>(detail::peer(c, dest, pe), dst, src, sst, nelems);
+    detail::copy_strided<S>(detail::remote<S>(c, dest, pe, "iput"), dst, src, sst, nelems);
     S::sync();
 }
 
@@ -113,7 +157,7 @@ template <class S = scope::thread, class T>
 SHOAL_HD inline void iget(const context &c, T *dest, const T *src, std::ptrdiff_t dst, std::ptrdiff_t sst,
                           std::size_t nelems, int pe)
 {
-    detail::copy_strided<S>(dest, dst, detail::peer(c, src, pe), sst, nelems);
+    detail::copy_strided<S>(dest, dst, detail::remote<S>(c, src, pe, "iget"), sst, nelems);
     S::sync();
 }
 
@@ -121,14 +165,14 @@ SHOAL_HD inline void iget(const context &c, T *dest, const T *src, std::ptrdiff_
 template <class S = scope::thread>
 SHOAL_HD inline void putmem(const context &c, void *dest, const void *src, std::size_t nbytes, int pe)
 {
-    detail::copy_bytes<S>(detail::peer(c, dest, pe), src, nbytes);
+    detail::copy_bytes<S>(detail::remote<S>(c, dest, pe, "putmem"), src, nbytes);
     S::sync();
 }
 
 template <class S = scope::thread>
 SHOAL_HD inline void getmem(const context &c, void *dest, const void *src, std::size_t nbytes, int pe)
 {
-    detail::copy_bytes<S>(dest, detail::peer(c, src, pe), nbytes);
+    detail::copy_bytes<S>(dest, detail::remote<S>(c, src, pe, "getmem"), nbytes);
     S::sync();
 }
 

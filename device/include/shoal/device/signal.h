@@ -1,8 +1,10 @@
-// Signals from kernels: put_signal(_nbi) at every scope (the group's data, then one thread's
-// fence and signal update), signal_op, signal_fetch and signal_wait_until.
+// Signals from kernels: put_signal(_nbi) at every scope (the group's data, moved as wide as
+// its alignment allows, then one thread's fence and signal update), signal_op (a relaxed
+// atomic, as every device AMO), signal_fetch and signal_wait_until.
 #ifndef SHOAL_DEVICE_SIGNAL_H
 #define SHOAL_DEVICE_SIGNAL_H
 
+#include <shoal/device/amo.h>
 #include <shoal/device/order.h>
 #include <shoal/device/rma.h>
 #include <shoal/device/wait.h>
@@ -12,11 +14,11 @@ namespace shoal::device {
 /** Set (SHMEM_SIGNAL_SET) or add (SHMEM_SIGNAL_ADD) signal to *sig_addr on pe, atomically. */
 SHOAL_HD inline void signal_op(const context &c, std::uint64_t *sig_addr, std::uint64_t signal, int sig_op, int pe)
 {
-    detail::atomic_ref<std::uint64_t> r(*detail::peer(c, sig_addr, pe));
+    detail::atomic_ref<std::uint64_t> r = detail::amo_at(c, sig_addr, pe, "signal_op");
     if (sig_op == SHMEM_SIGNAL_ADD)
-        r.fetch_add(signal);
+        r.fetch_add(signal, detail::amo_order);
     else
-        r.store(signal);
+        r.store(signal, detail::amo_order);
 }
 
 /** The value of a local signal variable. */
@@ -39,7 +41,7 @@ template <class S = scope::thread, class T>
 SHOAL_HD inline void put_signal(const context &c, T *dest, const T *src, std::size_t nelems, std::uint64_t *sig_addr,
                                 std::uint64_t signal, int sig_op, int pe)
 {
-    detail::copy<S>(detail::peer(c, dest, pe), src, nelems);
+    detail::copy_elems<S>(detail::remote<S>(c, dest, pe, "put_signal"), src, nelems);
     S::sync();
     if (S::rank() == 0) {
         fence(c);

@@ -1,5 +1,6 @@
 // Teams from kernels: a handle is the same integer as on the host (slot + 1, generation), looked up
-// in the context's team view (the teams alive when the context was made).
+// in the context's team view: the slot's view of that generation, written when the team was
+// created and never rewritten while it lives (a handle of a destroyed team finds no live view).
 #ifndef SHOAL_DEVICE_TEAM_H
 #define SHOAL_DEVICE_TEAM_H
 
@@ -11,12 +12,19 @@ namespace detail {
 
 SHOAL_HD inline const shoal_device_team *team_of(const context &c, shmem_team_t team)
 {
-    // The low bits hold slot + 1; the generation above them is not in the view (a handle of a
-    // destroyed team reaches its slot's new team, if any).
-    const auto h = reinterpret_cast<std::uintptr_t>(team) & ((std::uintptr_t(1) << SHOAL_DEVICE_TEAM_SLOT_BITS) - 1);
-    if (h == 0 || h > static_cast<std::uintptr_t>(c.n_teams)) return nullptr;
-    const shoal_device_team *t = &c.teams[h - 1];
-    return t->size > 0 ? t : nullptr;
+    // The low bits hold slot + 1, the bits above them the slot's generation.
+    const auto h = reinterpret_cast<std::uintptr_t>(team);
+    const std::uintptr_t slot1 = h & ((std::uintptr_t(1) << SHOAL_DEVICE_TEAM_SLOT_BITS) - 1);
+    if (slot1 == 0 || slot1 > static_cast<std::uintptr_t>(c.n_teams)) return nullptr;
+    const auto gen = static_cast<std::uint32_t>(h >> SHOAL_DEVICE_TEAM_SLOT_BITS);
+    const shoal_device_team *t = &c.teams[(slot1 - 1) * SHOAL_DEVICE_TEAM_GENERATIONS + gen % SHOAL_DEVICE_TEAM_GENERATIONS];
+    return t->size > 0 && t->gen == gen ? t : nullptr;
+}
+
+/** The slot of a team found by team_of: its sync words and scratch in the context. */
+SHOAL_HD inline std::size_t team_slot(const context &c, const shoal_device_team *t)
+{
+    return static_cast<std::size_t>(t - c.teams) / SHOAL_DEVICE_TEAM_GENERATIONS;
 }
 
 SHOAL_HD inline int team_world_pe(const shoal_device_team *t, int i)

@@ -73,9 +73,3 @@ shoal_combine_fn shoal_combine_lookup(int op, int kind)
 }
 
 size_t shoal_kind_size(int kind) { return sizes[kind]; }
-
-const char *shoal_op_name(int op)
-{
-    static const char *names[SHOAL_NOPS] = {"and", "or", "xor", "max", "min", "sum", "prod"};
-    return op >= 0 && op < SHOAL_NOPS ? names[op] : "?";
-}

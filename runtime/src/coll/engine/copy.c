@@ -18,7 +18,9 @@
 #include <emmintrin.h>
 #endif
 
-#include "coll/engine/engine.h"
+#include "coll/engine/copy.h"
+
+size_t shoal_coll_movsb_min = SIZE_MAX;
 
 int shoal_coll_cpu_erms(void)
 {

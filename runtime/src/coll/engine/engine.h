@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "coll/engine/copy.h"
 #include "coll/engine/group.h"
 #include "coll/engine/tune.h"
 
@@ -34,7 +35,6 @@ enum shoal_red_kind { SHOAL_K_S8, SHOAL_K_S16, SHOAL_K_S32, SHOAL_K_S64,
 typedef void (*shoal_combine_fn)(void *out, const void *a, const void *b, size_t n);
 shoal_combine_fn shoal_combine_lookup(int op, int kind);
 size_t shoal_kind_size(int kind);
-const char *shoal_op_name(int op);
 
 /* Every member waits for every other; ceil(log_K N) rounds (K = N up to the flat maximum). */
 void shoal_coll_barrier(const struct shoal_group *g);
@@ -48,7 +48,7 @@ void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *de
 
 /* Every member contributes nbytes (fcollect: the same on all). */
 void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void *dest,
-                         const void *src, size_t nbytes, int flags);
+                         const void *src, size_t nbytes);
 /* nbytes may differ between members. */
 void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *dest,
                         const void *src, size_t nbytes);
@@ -62,30 +62,6 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 /* count elements of the given kind; dest == src allowed. */
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t count, int op, int kind, int flags);
-
-/* Large copies (coll/engine/copy.c). With non-temporal stores on x86-64 (for a collective
- * that reads and writes at least SHOAL_COLL_STREAM bytes in all; ends with a store fence);
- * with the string move instruction (from SHOAL_COLL_MOVSB bytes, where the CPU has ERMS). */
-void shoal_coll_copy_stream(void *d, const void *s, size_t n);
-void shoal_coll_copy_movsb(void *d, const void *s, size_t n);
-int shoal_coll_cpu_erms(void);
-static inline void shoal_coll_copy(void *d, const void *s, size_t n, int stream)
-{
-    if (stream)
-        shoal_coll_copy_stream(d, s, n);
-    else if (n >= shoal_coll_movsb_min)
-        shoal_coll_copy_movsb(d, s, n);
-    else
-        memcpy(d, s, n);
-}
-/* The same where d and s may overlap (a member's own block of an in-place gather). */
-static inline void shoal_coll_move(void *d, const void *s, size_t n)
-{
-    if ((const char *)d + n <= (const char *)s || (const char *)s + n <= (const char *)d)
-        shoal_coll_copy(d, s, n, 0);
-    else
-        memmove(d, s, n);
-}
 
 /* Whether a collective that reads and writes `total` bytes in all (every member's source and
  * dest) streams its copies. */
@@ -114,7 +90,7 @@ void shoal_xcoll_barrier_epoch(const struct shoal_group *g, uint64_t epoch);
 void shoal_xcoll_bcast(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
                        int root, int root_copies);
 void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
-                          size_t nbytes, int flags);
+                          size_t nbytes);
 void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes);
 void shoal_xcoll_alltoall(const struct shoal_group *g, void *dest, const void *src, ptrdiff_t dst,
                           ptrdiff_t sst, size_t nelems, size_t esize);

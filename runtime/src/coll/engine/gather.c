@@ -94,7 +94,7 @@ static void gather_push(const char *routine, const struct shoal_group *g, void *
 }
 
 void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void *dest,
-                         const void *src, size_t nbytes, int flags)
+                         const void *src, size_t nbytes)
 {
     const int n = g->size, me = g->me;
     if (n == 1) {
@@ -102,11 +102,10 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         return;
     }
     if (shoal_coll_remote(g)) {
-        shoal_xcoll_fcollect(g, dest, src, nbytes, flags);
+        shoal_xcoll_fcollect(g, dest, src, nbytes);
         return;
     }
-    if (n <= shoal_coll_flat_max() &&
-        (nbytes < shoal_coll_threshold(SHOAL_TUNE_FCOLLECT_PUSH, n) || (flags & SHOAL_COLL_PRIVATE))) {
+    if (n <= shoal_coll_flat_max() && nbytes < shoal_coll_threshold(SHOAL_TUNE_FCOLLECT_PUSH, n)) {
         size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0};
         for (int i = 0; i < n; i++) {
             sizes[i] = nbytes;
@@ -115,8 +114,6 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         gather_mbox(routine, g, dest, src, sizes, offs, SHOAL_CK_FCOLLECT);
         return;
     }
-    if (flags & SHOAL_COLL_PRIVATE)
-        shoal_fatal(routine, "internal error: private fcollect over %d members", n);
     gather_push(routine, g, dest, src, nbytes, (size_t)me * nbytes,
                 shoal_coll_tag(SHOAL_CK_FCOLLECT, 0, nbytes));
 }

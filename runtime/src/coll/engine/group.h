@@ -29,7 +29,6 @@
 
 #include <shmem.h>
 
-#include "coll/engine/tune.h"
 #include "core/error.h"
 #include "core/remote.h"
 #include "core/state.h"
@@ -98,6 +97,7 @@ static inline int shoal_group_mate(const struct shoal_group *g, int i)
  * PEs than cores that PE runs only part of the time, and a long spin for one that is not
  * running is lost (a pause is 42 ns on the AMD EPYC of benches/RESULTS.md: 256 polls, the
  * runtime's budget for waits in general, are 11 us there, nine context switches). */
+extern unsigned shoal_coll_spin_remote; /* set by tune.c at shmem_init */
 static inline unsigned shoal_coll_spin(int pe)
 {
     return shoal_g.peers[pe].core_mate ? 0 : shoal_coll_spin_remote;
@@ -251,6 +251,8 @@ static inline size_t shoal_coll_tag(int kind, unsigned detail, size_t nbytes)
 /* Receiver side: wait until full and check the tag; returns the payload (valid until
  * shoal_mbox_release). got/want are tags, or got == (size_t)-1 when only "different" is known. */
 noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t got, size_t want);
+/* A reduction operation's name (enum shoal_red_op), for messages. */
+const char *shoal_op_name(int op);
 
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {

@@ -5,14 +5,13 @@
 #include <string.h>
 
 #include "bootstrap/bootstrap.h"
-#include "coll/engine/engine.h"
+#include "coll/engine/copy.h"
+#include "coll/engine/group.h"
 #include "coll/engine/tune.h"
 #include "core/error.h"
 #include "core/parse_size.h"
 #include "core/state.h"
 
-unsigned shoal_coll_spin_remote = 256;
-size_t shoal_coll_movsb_min = SIZE_MAX;
 long shoal_coll_tune[SHOAL_TUNE_N] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 static const char *const names[SHOAL_TUNE_N] = {

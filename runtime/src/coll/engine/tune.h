@@ -26,12 +26,8 @@ enum shoal_tune {
 /* Set value of each setting, -1 where the variable is unset (the default applies). */
 extern long shoal_coll_tune[SHOAL_TUNE_N];
 
-/* SHOAL_COLL_SPIN's and SHOAL_COLL_MOVSB's values, resolved at shmem_init (read by every
- * wait and large copy). */
-extern unsigned shoal_coll_spin_remote;
-extern size_t shoal_coll_movsb_min;
-
-/* Read the variables and check that every PE has the same values (collective, shmem_init). */
+/* Read the variables and check that every PE has the same values (collective, shmem_init);
+ * set the values the waits and copies read (shoal_coll_spin_remote, shoal_coll_movsb_min). */
 void shoal_coll_tune_init(void);
 
 /* The default of setting `which` for a group of n members (tune.c: the measured crossovers). */

@@ -5,10 +5,7 @@
  * first signal that their source is ready and their dest may be written. collect: block
  * sizes differ; each member publishes its size in its area (SHOAL_W_COUNT, read by its
  * leader through the mapping, zeroed after the release), and the leaders exchange their
- * subgroups' sizes first. Private payloads (fcollect only; small, from and to private
- * memory): the leader reads each member's copy staged in the member's sync area
- * (shoal_stage) and relays the result through its own (shoal_node_relay), from where every
- * member copies it into its dest. */
+ * subgroups' sizes first. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +28,7 @@ static size_t pack(char *buf, char *dest, const int *idx, const int *at, int r,
 /* size[i]: member i's block; known (fcollect) or, for collect (known == 0), read from my
  * members' areas and exchanged between the leaders. */
 static void leader(const struct shoal_group *g, const struct shoal_part *p, char *dest,
-                   const void *src, size_t *size, int known, int priv)
+                   const void *src, size_t *size, int known)
 {
     const int n = g->size, m = p->nlead, r = p->lrank, tag = shoal_area_tag(g);
     int *at, *idx = shoal_part_by_subgroup(g, p, &at);
@@ -75,41 +72,36 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
     shoal_coll_scratch_release(1);
     free(off);
     free(idx);
-    if (priv) shoal_node_relay(g, p, dest, total);
-    else shoal_node_deliver(g, p, g->me, dest, dest, total);
+    shoal_node_deliver(g, p, g->me, dest, dest, total);
 }
 
-/* known: fcollect (every block nbytes); flags: SHOAL_COLL_PRIVATE (fcollect only). */
+/* known: fcollect (every block nbytes). */
 static void gather(const struct shoal_group *g, void *dest, const void *src, size_t nbytes,
-                   int known, int flags)
+                   int known)
 {
-    const int priv = flags & SHOAL_COLL_PRIVATE;
     struct shoal_part p;
     shoal_part_init(&p, g);
-    const void *from = shoal_stage(g, src, nbytes, flags);
     if (shoal_part_leader(&p, g)) {
         size_t *size = shoal_coll_xmalloc((size_t)g->size * sizeof *size);
         for (int i = 0; i < g->size; i++) size[i] = nbytes; /* collect: mine; the rest read */
-        leader(g, &p, dest, from, size, known, priv);
+        leader(g, &p, dest, src, size, known);
         free(size);
     } else {
         if (!known) __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
         shoal_node_arrive(g, &p, p.mine[0]);
-        if (priv) shoal_node_fetch(g, &p, p.mine[0], dest, (size_t)g->size * nbytes);
-        else shoal_node_release(g, &p, p.mine[0]);
+        shoal_node_release(g, &p, p.mine[0]);
         if (!known) __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
     }
-    shoal_unstage(from, src, nbytes);
     shoal_part_fini(&p);
 }
 
 void shoal_xcoll_fcollect(const struct shoal_group *g, void *dest, const void *src,
-                          size_t nbytes, int flags)
+                          size_t nbytes)
 {
-    gather(g, dest, src, nbytes, 1, flags);
+    gather(g, dest, src, nbytes, 1);
 }
 
 void shoal_xcoll_collect(const struct shoal_group *g, void *dest, const void *src, size_t nbytes)
 {
-    gather(g, dest, src, nbytes, 0, 0);
+    gather(g, dest, src, nbytes, 0);
 }

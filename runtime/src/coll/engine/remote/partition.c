@@ -1,5 +1,6 @@
 /* Mapped subgroups of a group (remote.h), the area's message tag, and the node-stage steps
  * and the message primitive every remote algorithm is built from. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,14 +121,39 @@ void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p,
     }
 }
 
-static _Thread_local struct {
+struct scratch {
     void *p;
     size_t n;
-} scratch[2];
+};
+static _Thread_local struct scratch scratch[2];
+/* A thread's buffers are freed when it exits (the key's destructor), so a program that starts
+ * and joins threads does not grow by a buffer per thread. The key is set on the growth path
+ * only; the main thread's go at shmem_finalize (shoal_coll_scratch_free). */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static int scratch_keyed; /* the key exists */
+
+static void scratch_drop(struct scratch *s)
+{
+    for (int k = 0; k < 2; k++) {
+        free(s[k].p);
+        s[k].p = NULL;
+        s[k].n = 0;
+    }
+}
+
+static void scratch_at_thread_exit(void *s) { scratch_drop(s); }
+
+static void scratch_make_key(void)
+{
+    scratch_keyed = pthread_key_create(&scratch_key, scratch_at_thread_exit) == 0;
+}
 
 void *shoal_coll_scratch(int k, size_t n)
 {
     if (scratch[k].n < n) {
+        pthread_once(&scratch_once, scratch_make_key);
+        if (scratch_keyed) pthread_setspecific(scratch_key, scratch);
         free(scratch[k].p);
         scratch[k].p = shoal_coll_xmalloc(n);
         scratch[k].n = n;
@@ -143,14 +169,7 @@ void shoal_coll_scratch_release(int k)
     scratch[k].n = 0;
 }
 
-void shoal_coll_scratch_free(void)
-{
-    for (int k = 0; k < 2; k++) {
-        free(scratch[k].p);
-        scratch[k].p = NULL;
-        scratch[k].n = 0;
-    }
-}
+void shoal_coll_scratch_free(void) { scratch_drop(scratch); }
 
 /* Private payloads: SHOAL_MB_BYTES at a time through head's mailbox region (its staged copy,
  * if any, has been read by then), each chunk released to the members and taken back. */

@@ -1,5 +1,8 @@
-/* The engine's fatal reports: memory it cannot reach, and members that disagree on a size. */
-#include "coll/engine/engine.h"
+/* The out-of-line half of group.h: the engine's fatal reports (memory it cannot reach,
+ * members that disagree on a size) and the names they print. */
+#include "coll/engine/group.h"
+
+unsigned shoal_coll_spin_remote = 256;
 
 noreturn void shoal_coll_unmapped(const void *addr, int pe)
 {
@@ -14,12 +17,20 @@ static const char *kind_name(size_t tag)
     return k < sizeof names / sizeof names[0] ? names[k] : names[0];
 }
 
+/* In the order of enum shoal_red_kind (engine.h). */
 static const char *type_name(unsigned kind)
 {
-    static const char *const names[SHOAL_NKINDS] = {
+    static const char *const names[] = {
         "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
         "float", "double", "long double", "float complex", "double complex"};
-    return kind < SHOAL_NKINDS ? names[kind] : "?";
+    return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
+/* In the order of enum shoal_red_op (engine.h). */
+const char *shoal_op_name(int op)
+{
+    static const char *names[] = {"and", "or", "xor", "max", "min", "sum", "prod"};
+    return op >= 0 && op < (int)(sizeof names / sizeof names[0]) ? names[op] : "?";
 }
 
 noreturn void shoal_coll_len_mismatch(const char *routine, int from_pe, size_t got, size_t want)

@@ -1,5 +1,6 @@
 /* shmem_malloc & co.: collective, so each call ends (and free begins) with a world barrier;
- * the allocator itself is deterministic, so every PE gets the same offsets. */
+ * the allocator itself is deterministic, so every PE gets the same offsets. They sit on top,
+ * beside shmem_init, because they use the world barrier, the call check and the device heap. */
 #include <stdint.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ static void exhausted(const char *routine, size_t size)
 static void *alloc_collective(const char *routine, size_t size, size_t alignment)
 {
     SHOAL_CHECK_INIT(routine);
-    shoal_wait_at(routine);
+    shoal_wait_at_collective(routine);
     SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_ALLOC, .nelems = size, .esize = alignment);
     void *p = size ? shoal_alloc(&shoal_host_heap, size, alignment) : NULL;
     if (!p && size) exhausted(routine, size);
@@ -43,8 +44,11 @@ void *shmem_malloc(size_t size) { return alloc_collective("shmem_malloc", size, 
 
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
-    /* Every heap address already supports remote atomics and signals. */
-    if (hints & SHMEMX_MALLOC_DEVICE) return shoal_device_alloc("shmem_malloc_with_hints", size, 0);
+    /* Every heap address already supports remote atomics and signals. A word with unknown
+     * bits (a newer or another library's hint) is an ordinary allocation, as the spec says
+     * of hints an implementation cannot use. */
+    if ((hints & SHMEMX_MALLOC_DEVICE) && !(hints & ~SHMEMX_MALLOC_KNOWN))
+        return shoal_device_alloc("shmem_malloc_with_hints", size, 0);
     return alloc_collective("shmem_malloc_with_hints", size, 0);
 }
 
@@ -86,7 +90,7 @@ void shmem_free(void *ptr)
         shmemx_device_free(ptr);
         return;
     }
-    shoal_wait_at("shmem_free");
+    shoal_wait_at_collective("shmem_free");
     SHOAL_CALL_CHECK(.routine = "shmem_free", .kind = SHOAL_CALL_FREE, .dest = ptr);
     shmem_quiet();
     shoal_barrier_world(); /* nobody is still using it */
@@ -107,7 +111,7 @@ void *shmem_realloc(void *ptr, size_t size)
     }
     size_t old = shoal_alloc_block_size(&shoal_host_heap, ptr);
     if (!old) shoal_fatal("shmem_realloc", "%p is not an allocated symmetric block", ptr);
-    shoal_wait_at("shmem_realloc");
+    shoal_wait_at_collective("shmem_realloc");
     SHOAL_CALL_CHECK(.routine = "shmem_realloc", .kind = SHOAL_CALL_ALLOC, .nelems = size,
                      .dest = ptr);
     shmem_quiet();

@@ -13,6 +13,7 @@
 #include "coll/call_check.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
+#include "sync/backoff.h"
 #include "team/team.h"
 
 /* want slots free on every member of parent, or -1 when there are not that many. */
@@ -68,6 +69,7 @@ int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, in
     if (new_team) *new_team = SHMEM_TEAM_INVALID;
     if (!p) return -1;
     if (!new_team) shoal_fatal(routine, "new_team is NULL");
+    shoal_wait_at_collective(routine);
     SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_SPLIT, .team = p, .root = start,
                      .dst = stride, .nelems = (size_t)size);
     const long last = start + (long)(size - 1) * stride;
@@ -98,6 +100,7 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
     if (yaxis_team) *yaxis_team = SHMEM_TEAM_INVALID;
     if (!p) return -1;
     if (!xaxis_team || !yaxis_team) shoal_fatal(routine, "xaxis_team or yaxis_team is NULL");
+    shoal_wait_at_collective(routine);
     SHOAL_CALL_CHECK(.routine = routine, .kind = SHOAL_CALL_SPLIT_2D, .team = p,
                      .nelems = (size_t)xrange);
     if (xrange < 1) {

@@ -5,7 +5,7 @@
 #include <shmem.h>
 
 #include "core/check.h"
-#include "sync/compare.h"
+#include "p2p/compare.h"
 
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 /* Entry i takes part unless status[i] is nonzero. */

@@ -22,9 +22,15 @@
  * whose wait has gone slow publishes where it waits, so that shoalrun's --timeout can say
  * where every PE was stuck before it stops the job.
  *
- * The runtime takes the variables out of its environment and marks the fd close-on-exec once
- * it has joined: a program started by system() is not part of the job (a Shoal program
- * started that way runs as its own job). */
+ * The first Shoal program of the PE (libshoal's constructor, before main) marks the fd
+ * close-on-exec and claims the variables: it sets SHOAL_LOCAL_OWNER to its pid. The variables
+ * stay in its environment until shmem_init (a program may read its PE number before, e.g. to
+ * pick a GPU) and then leave it. So a program the PE starts with system() or exec, before or
+ * after shmem_init, inherits no descriptor of the launcher and is not part of the job: a
+ * Shoal program started that way finds another pid in SHOAL_LOCAL_OWNER (or no variables)
+ * and runs as its own job. (A PE that execs itself before shmem_init loses the segment.)
+ * Programs between shoalrun and the PE that do not link Shoal (sh -c, valgrind, time) pass
+ * the fd and the variables on untouched. */
 #ifndef SHOAL_LOCAL_PROTOCOL_H
 #define SHOAL_LOCAL_PROTOCOL_H
 
@@ -34,6 +40,7 @@
 #define SHOAL_ENV_LOCAL_FD "SHOAL_LOCAL_FD"
 #define SHOAL_ENV_LOCAL_PE "SHOAL_LOCAL_PE"
 #define SHOAL_ENV_LOCAL_NPES "SHOAL_LOCAL_NPES"
+#define SHOAL_ENV_LOCAL_OWNER "SHOAL_LOCAL_OWNER"
 #define SHOAL_LOCAL_ABORT_SIGNAL SIGUSR1
 
 /* Bytes each PE may publish in one allgather round. */

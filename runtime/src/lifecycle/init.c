@@ -1,4 +1,7 @@
-/* shmem_init / shmem_finalize and the queries about the job. */
+/* The composition root: shmem_init starts every subsystem, lowest layer first, and wires the
+ * layers together (the bootstrap and transports behind core's ops tables, the doorbell's
+ * memory, the teams and the call check); shmem_finalize stops them. And the queries about the
+ * job. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,9 +11,9 @@
 
 #include "bootstrap/bootstrap.h"
 #include "coll/call_check.h"
+#include "coll/engine/tune.h"
 #include "core/check.h"
 #include "core/error.h"
-#include "core/remote.h"
 #include "core/state.h"
 #include "ctx/ctx.h"
 #include "device/device.h"
@@ -20,10 +23,9 @@
 #include "sync/doorbell.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
+#include "team/team.h"
 #include "team/team_hooks.h"
 #include "transport/transport.h"
-
-struct shoal_state shoal_g;
 
 static int env_flag(const char *name)
 {
@@ -81,10 +83,13 @@ int shmem_init_thread(int requested, int *provided)
     shoal_transport_start();
     shoal_placement_init();
     shoal_timeslice_init();
-    shoal_doorbell_init();
+    shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
     shoal_wait_site_init();
     shoal_g.initialized = 1;
     shoal_teams_init();
+    shoal_team_init_board_reserve();
+    shoal_call_check_init();
+    shoal_coll_tune_init();
     shoal_ctx_init();
     shoal_device_init();
     boot->barrier();
@@ -105,13 +110,15 @@ void shmem_query_thread(int *provided)
 void shmem_finalize(void)
 {
     if (!shoal_g.initialized) return;
-    shoal_wait_at("shmem_finalize");
+    shoal_wait_at_collective("shmem_finalize");
     SHOAL_CALL_CHECK(.routine = "shmem_finalize", .kind = SHOAL_CALL_FINALIZE);
     shmem_quiet();
     shoal_barrier_world();
     shoal_device_fini();
     shoal_ctx_fini();
     shoal_teams_fini();
+    shoal_team_init_board_fini();
+    shoal_call_check_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */
     shoal_transport_stop();
     shoal_segments_fini();
@@ -139,28 +146,6 @@ int shmem_my_pe(void)
 int shmem_n_pes(void)
 {
     return shoal_g.initialized ? shoal_g.npes : -1;
-}
-
-int shmem_pe_accessible(int pe)
-{
-    SHOAL_CHECK_INIT("shmem_pe_accessible");
-    return pe >= 0 && pe < shoal_g.npes && shoal_g.peers[pe].ops != NULL;
-}
-
-int shmem_addr_accessible(const void *addr, int pe)
-{
-    SHOAL_CHECK_INIT("shmem_addr_accessible");
-    return pe >= 0 && pe < shoal_g.npes && shoal_is_symmetric(addr, 1) &&
-           shoal_g.peers[pe].ops != NULL;
-}
-
-void *shmem_ptr(const void *addr, int pe)
-{
-    SHOAL_CHECK_INIT("shmem_ptr");
-    size_t off;
-    const int s = pe >= 0 && pe < shoal_g.npes ? shoal_seg_user(addr, 1, &off) : -1;
-    if (s < 0 || !shoal_g.peers[pe].base[s]) return NULL;
-    return shoal_g.peers[pe].base[s] + off; /* a device pointer for the device heap */
 }
 
 void shmem_info_get_version(int *major, int *minor)

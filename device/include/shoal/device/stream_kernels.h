@@ -1,0 +1,254 @@
+// The kernels of the _on_stream calls and of the host's atomics on device memory: every body,
+// and the launch each operation gets (dispatch), single source for the CUDA plugin's two
+// builds: CUDA launches (device/src/cuda_plugin.cu wraps each body in one __global__ template)
+// and the host emulation's (libshoal_cuda_emu.so). A launcher L has
+//     template <class Body, class... A> int launch(const geometry::plan &, A... args);
+// which enqueues Body::run(args...) on every thread of the plan's grid, in stream order, and
+// L::invalid, the error code of a request the plugin has no kernel for.
+//
+// Each on-stream collective runs on up to SHOAL_DEVICE_STREAM_BLOCKS blocks. Block b handles
+// the same part of the data on every member and syncs only with its counterparts, over
+// counters of its own in the team slot's sync words (the pSync's, for an active set): blocks
+// never wait for each other, so a plain launch is enough.
+#ifndef SHOAL_DEVICE_STREAM_KERNELS_H
+#define SHOAL_DEVICE_STREAM_KERNELS_H
+
+#include <shoal/device/api.h>
+#include <shoal/device/geometry.h>
+#include <shoal/device_host/stream.h>
+
+#include <type_traits>
+
+namespace shoal::device::stream {
+
+using args = shoal_stream_args;
+
+/** The members of an on-stream collective, as this block of the kernel sees them. */
+SHOAL_HD inline detail::members members_of(const context &c, const args &a)
+{
+    std::uint64_t *base;
+    detail::members m{};
+    if (a.psync) {
+        base = reinterpret_cast<std::uint64_t *>(a.psync);
+        m.me = (c.my_pe - a.pe_start) >> a.log_pe_stride;
+        m.n = a.pe_size;
+        m.start = a.pe_start;
+        m.stride = 1 << a.log_pe_stride;
+    } else {
+        base = c.team_sync + static_cast<std::size_t>(a.team_slot) * SHOAL_DEVICE_SYNC_WORDS;
+        m.me = a.team.my_pe;
+        m.n = a.team.size;
+        m.start = a.team.start;
+        m.stride = a.team.stride;
+        m.scratch = c.scratch + static_cast<std::size_t>(a.team_slot) * c.scratch_size;
+        m.scratch_bytes = static_cast<std::size_t>(c.scratch_size);
+    }
+    m.list = nullptr;
+    m.sync = base + SHOAL_DEVICE_SYNC_BLOCKS + static_cast<std::size_t>(grid::rank()) * SHOAL_DEVICE_BARRIER_WORDS;
+    m.count = base + SHOAL_DEVICE_SYNC_COUNT;
+    detail::check_reach<scope::block>(c, m, "on-stream collective");
+    return m;
+}
+
+/** put / get: each block moves its slice of the bytes (a multiple of 16 bytes, so every
+ *  slice copies as wide as the whole would), at block scope. */
+struct rma_body {
+    SHOAL_HD static void run(const context &c, bool get, char *dest, const char *src, std::size_t bytes, int pe)
+    {
+        const geometry::range part = geometry::slice(bytes, grid::size(), grid::rank(), geometry::rma_align);
+        if (!part.size()) return;
+        if (get)
+            getmem<scope::block>(c, dest + part.begin, src + part.begin, part.size(), pe);
+        else
+            putmem<scope::block>(c, dest + part.begin, src + part.begin, part.size(), pe);
+    }
+};
+
+/** iput / iget of n elements E: each block its slice of the elements. */
+template <class E> struct strided_body {
+    SHOAL_HD static void run(const context &c, bool get, E *dest, const E *src, std::ptrdiff_t dst, std::ptrdiff_t sst,
+                             std::size_t n, int pe)
+    {
+        const geometry::range part = geometry::slice(n, grid::size(), grid::rank());
+        if (!part.size()) return;
+        const auto k = static_cast<std::ptrdiff_t>(part.begin);
+        if (get)
+            iget<scope::block>(c, dest + k * dst, src + k * sst, dst, sst, part.size(), pe);
+        else
+            iput<scope::block>(c, dest + k * dst, src + k * sst, dst, sst, part.size(), pe);
+    }
+};
+
+/** put_signal's signal, after the data kernel (stream order: its stores are done). */
+struct signal_body {
+    SHOAL_HD static void run(const context &c, std::uint64_t *sig, std::uint64_t signal, int sig_op, int pe)
+    {
+        fence(c);
+        signal_op(c, sig, signal, sig_op, pe);
+    }
+};
+
+struct wait_body {
+    SHOAL_HD static void run(const context &c, std::uint64_t *sig, int cmp, std::uint64_t value)
+    {
+        signal_wait_until(c, sig, cmp, value);
+    }
+};
+
+/** quiet, and the barriers and syncs (on a team; barrier_all and sync_all on the world's). */
+struct sync_body {
+    SHOAL_HD static void run(const context &c, const args &a)
+    {
+        fence(c);
+        if (a.op != SHOAL_STREAM_QUIET) detail::group_sync<scope::block>(c, members_of(c, a));
+    }
+};
+
+/** alltoall, broadcast, fcollect, collect (bytes per member). */
+struct coll_body {
+    SHOAL_HD static void run(const context &c, const args &a)
+    {
+        using S = scope::block;
+        const detail::members m = members_of(c, a);
+        auto *dest = static_cast<unsigned char *>(a.dest);
+        const auto *src = static_cast<const unsigned char *>(a.src);
+        const std::size_t bytes = a.nelems * a.elem;
+        switch (a.op) {
+        case SHOAL_STREAM_ALLTOALL: detail::alltoall_over<S>(c, m, dest, src, bytes); break;
+        case SHOAL_STREAM_BROADCAST: detail::broadcast_over<S>(c, m, dest, src, bytes, a.pe, true, "broadcast"); break;
+        case SHOAL_STREAM_COLLECT: detail::collect_over<S>(c, m, dest, src, bytes); break;
+        default: detail::fcollect_over<S>(c, m, dest, src, bytes); break;
+        }
+    }
+};
+
+/** A reduction (on a team, or on the active set when psync is set). */
+template <class Op, class T> struct reduce_body {
+    SHOAL_HD static void run(const context &c, const args &a)
+    {
+        detail::reduce_over<Op, scope::block>(c, members_of(c, a), static_cast<T *>(a.dest),
+                                              static_cast<const T *>(a.src), a.nelems, static_cast<T *>(a.pwrk));
+    }
+};
+
+/** The host's atomics on device memory (host_amo op codes: the runtime's shoal_amo_op). */
+enum host_amo { amo_fetch, amo_set, amo_swap, amo_cswap, amo_add, amo_and, amo_or, amo_xor };
+
+template <class T> struct host_amo_body {
+    SHOAL_HD static void run(int op, T *p, T v, T cond, T *out)
+    {
+        detail::atomic_ref<T> a(*p);
+        T r = 0;
+        switch (op) {
+        case amo_fetch: r = a.load(); break;
+        case amo_set: a.store(v); break;
+        case amo_swap: r = a.exchange(v); break;
+        case amo_cswap: r = cond; a.compare_exchange_strong(r, v); break;
+        case amo_add: r = a.fetch_add(v); break;
+        case amo_and: r = a.fetch_and(v); break;
+        case amo_or: r = a.fetch_or(v); break;
+        case amo_xor: r = a.fetch_xor(v); break;
+        }
+        *out = r;
+    }
+};
+
+template <class L, class Op, class T> int launch_reduce(L &launch, const context &c, const args &a)
+{
+    return launch.template launch<reduce_body<Op, T>>(geometry::collective(a.nelems * sizeof(T)), c, a);
+}
+
+template <class L, class T> int reduce_as(L &launch, const context &c, const args &a)
+{
+    switch (a.red_op) {
+    case SHOAL_RED_MAX: return launch_reduce<L, detail::op_max, T>(launch, c, a);
+    case SHOAL_RED_MIN: return launch_reduce<L, detail::op_min, T>(launch, c, a);
+    case SHOAL_RED_SUM: return launch_reduce<L, detail::op_sum, T>(launch, c, a);
+    case SHOAL_RED_PROD: return launch_reduce<L, detail::op_prod, T>(launch, c, a);
+    default: break;
+    }
+    if constexpr (std::is_integral_v<T>) {
+        switch (a.red_op) {
+        case SHOAL_RED_AND: return launch_reduce<L, detail::op_and, T>(launch, c, a);
+        case SHOAL_RED_OR: return launch_reduce<L, detail::op_or, T>(launch, c, a);
+        case SHOAL_RED_XOR: return launch_reduce<L, detail::op_xor, T>(launch, c, a);
+        default: break;
+        }
+    }
+    return L::invalid; // the runtime never asks this
+}
+
+template <class L> int reduce(L &launch, const context &c, const args &a)
+{
+    switch (a.red_type) {
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 1): return reduce_as<L, std::int8_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2): return reduce_as<L, std::int16_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4): return reduce_as<L, std::int32_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8): return reduce_as<L, std::int64_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 1): return reduce_as<L, std::uint8_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2): return reduce_as<L, std::uint16_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4): return reduce_as<L, std::uint32_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return reduce_as<L, std::uint64_t>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4): return reduce_as<L, float>(launch, c, a);
+    case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8): return reduce_as<L, double>(launch, c, a);
+    default: return L::invalid;
+    }
+}
+
+template <class L, class E> int strided(L &launch, const context &c, const args &a)
+{
+    return launch.template launch<strided_body<E>>(geometry::rma(a.nelems * sizeof(E)), c, a.op == SHOAL_STREAM_IGET,
+                                                   static_cast<E *>(a.dest), static_cast<const E *>(a.src),
+                                                   a.dst_stride, a.src_stride, a.nelems, a.pe);
+}
+
+template <class L> int rma(L &launch, const context &c, const args &a, bool get)
+{
+    const std::size_t bytes = a.nelems * a.elem;
+    if (bytes == 0) return 0;
+    return launch.template launch<rma_body>(geometry::rma(bytes), c, get, static_cast<char *>(a.dest),
+                                            static_cast<const char *>(a.src), bytes, a.pe);
+}
+
+/** Enqueue the kernels of one on-stream call. */
+template <class L> int dispatch(L &launch, const context &c, const args &a)
+{
+    switch (a.op) {
+    case SHOAL_STREAM_PUT: return rma(launch, c, a, false);
+    case SHOAL_STREAM_GET: return rma(launch, c, a, true);
+    case SHOAL_STREAM_IPUT:
+    case SHOAL_STREAM_IGET:
+        switch (a.elem) {
+        case 1: return strided<L, std::uint8_t>(launch, c, a);
+        case 2: return strided<L, std::uint16_t>(launch, c, a);
+        case 4: return strided<L, std::uint32_t>(launch, c, a);
+        case 8: return strided<L, std::uint64_t>(launch, c, a);
+        case 16: return strided<L, detail::u128>(launch, c, a);
+        default: return L::invalid;
+        }
+    case SHOAL_STREAM_PUT_SIGNAL: {
+        const int rc = rma(launch, c, a, false); // stream order: the data kernel ends before the signal's starts
+        if (rc) return rc;
+        return launch.template launch<signal_body>(geometry::one_thread(), c, a.sig, a.signal, a.sig_op, a.pe);
+    }
+    case SHOAL_STREAM_SIGNAL_WAIT:
+        return launch.template launch<wait_body>(geometry::one_thread(), c, a.sig, a.sig_op, a.signal);
+    case SHOAL_STREAM_QUIET:
+    case SHOAL_STREAM_BARRIER_ALL:
+    case SHOAL_STREAM_SYNC_ALL:
+    case SHOAL_STREAM_BARRIER:
+    case SHOAL_STREAM_TEAM_SYNC: return launch.template launch<sync_body>(geometry::one_thread(), c, a);
+    case SHOAL_STREAM_ALLTOALL:
+    case SHOAL_STREAM_BROADCAST:
+    case SHOAL_STREAM_FCOLLECT:
+        return launch.template launch<coll_body>(geometry::collective(a.nelems * a.elem), c, a);
+    case SHOAL_STREAM_COLLECT: // the members' counts differ, so their parts would: one block
+        return launch.template launch<coll_body>(geometry::one_block(), c, a);
+    case SHOAL_STREAM_REDUCE: return reduce(launch, c, a);
+    }
+    return L::invalid;
+}
+
+} // namespace shoal::device::stream
+
+#endif
