@@ -86,10 +86,10 @@ int shmem_init_thread(int requested, int *provided)
     shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
     shoal_wait_site_init();
     shoal_g.initialized = 1;
+    shoal_coll_tune_init(); /* before any collective: their choices read it */
     shoal_teams_init();
     shoal_team_init_board_reserve();
     shoal_call_check_init();
-    shoal_coll_tune_init();
     shoal_ctx_init();
     shoal_device_init();
     boot->barrier();

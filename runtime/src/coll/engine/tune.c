@@ -13,6 +13,7 @@
 #include "core/state.h"
 
 long shoal_coll_tune[SHOAL_TUNE_N] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+size_t shoal_coll_tune_at[SHOAL_TUNE_N][SHOAL_TUNE_NMAX + 1];
 
 static const char *const names[SHOAL_TUNE_N] = {
     "SHOAL_COLL_FLAT_MAX",      "SHOAL_COLL_BCAST_DIRECT",  "SHOAL_COLL_BCAST_PULL",
@@ -120,6 +121,9 @@ void shoal_coll_tune_init(void)
         free(all);
     }
     memcpy(shoal_coll_tune, mine, sizeof mine);
+    for (int i = 0; i < SHOAL_TUNE_N; i++)
+        for (int n = 0; n <= SHOAL_TUNE_NMAX; n++)
+            shoal_coll_tune_at[i][n] = mine[i] >= 0 ? (size_t)mine[i] : shoal_coll_tune_default(i, n);
     shoal_coll_spin_remote = (unsigned)shoal_coll_threshold(SHOAL_TUNE_SPIN, 0);
     shoal_coll_movsb_min = shoal_coll_threshold(SHOAL_TUNE_MOVSB, 0);
 }

@@ -33,9 +33,15 @@ void shoal_coll_tune_init(void);
 /* The default of setting `which` for a group of n members (tune.c: the measured crossovers). */
 size_t shoal_coll_tune_default(int which, int n);
 
+/* Each setting's value for groups of up to SHOAL_TUNE_NMAX members, resolved at shmem_init:
+ * a collective's choice is then a load, not a call (a small broadcast makes three). */
+#define SHOAL_TUNE_NMAX 64
+extern size_t shoal_coll_tune_at[SHOAL_TUNE_N][SHOAL_TUNE_NMAX + 1];
+
 /* The value of setting `which` for a group of n members. */
 static inline size_t shoal_coll_threshold(int which, int n)
 {
+    if ((unsigned)n <= SHOAL_TUNE_NMAX) return shoal_coll_tune_at[which][n];
     const long v = shoal_coll_tune[which];
     return v >= 0 ? (size_t)v : shoal_coll_tune_default(which, n);
 }
