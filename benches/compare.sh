@@ -355,7 +355,7 @@ names=()
 for p in "${selected[@]}"; do names+=("$(field "$p" 1)"); done
 COMPARE_PLOTS=$([ -n "$keep_dir" ] && echo 1 || echo 0) \
 python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
-import math, os, statistics, sys
+import math, os, re, statistics, sys
 
 out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
 use_median, LIBS, use_slowest, names = sys.argv[4] == "1", sys.argv[5].split(), sys.argv[6] == "1", sys.argv[7:]
@@ -977,9 +977,10 @@ if os.environ.get("COMPARE_PLOTS") == "1" and gnuplot:
             plots = []
             for i, lib in enumerate(libs):
                 c = colours.get(lib, "#2ca02c")
-                plots.append(f"'{dat}' using 1:{2 + 2 * i} with linespoints lw 2 pt 7 ps 0.5 lc rgb '{c}' dt 1 title '{titles.get(lib, lib)}'")
+                # lines without point marks, coordinates to 0.1 px, no empty groups: 45 -> 20 KB
+                plots.append(f"'{dat}' using 1:{2 + 2 * i} with lines lw 2 lc rgb '{c}' dt 1 title '{titles.get(lib, lib)}'")
                 if use_slowest:
-                    plots.append(f"'{dat}' using 1:{3 + 2 * i} with linespoints lw 1 pt 6 ps 0.5 lc rgb '{c}' dt 2 title '{titles.get(lib, lib)}, slowest PE'")
+                    plots.append(f"'{dat}' using 1:{3 + 2 * i} with lines lw 1 lc rgb '{c}' dt 2 title '{titles.get(lib, lib)}, slowest PE'")
             svg = os.path.join(plot_dir, f"{n}.np{np}.svg")
             script = "\n".join([
                 "set terminal svg size 900,480 dynamic noenhanced font 'sans,11'",
@@ -990,6 +991,12 @@ if os.environ.get("COMPARE_PLOTS") == "1" and gnuplot:
                 "set grid", "plot " + ", ".join(plots)])
             if subprocess.run([gnuplot], input=script, text=True, capture_output=True).returncode == 0:
                 made += 1
+                with open(svg) as f:
+                    text = f.read()
+                text = re.sub(r"d='[^']*'", lambda m: re.sub(r"\d+\.\d+", lambda k: f"{float(k.group()):.1f}", m.group()), text)
+                text = re.sub(r"<g [^>]*>\s*</g>\n?", "", text)
+                with open(svg, "w") as f:
+                    f.write(text)
     print()
     print(f"== {made} plot(s) in {plot_dir}")
 with open(os.path.join(out, "results.md"), "w") as f:  # the body of benches/RESULTS.md
