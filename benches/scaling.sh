@@ -43,18 +43,21 @@ shoalrun=$build/tools/shoalrun
 [ -x "$shoalrun" ] || { echo "scaling.sh: $shoalrun not found (build first)" >&2; exit 2; }
 ncpu=$(nproc)
 
-# figure COL NAME NPES [ARGS...]: median over $reps runs of column COL (2: mean, 4: slowest
-# PE) of the first data row.
+# figure NAME NPES [ARGS...]: "MEAN SLOWEST", the median over $reps runs of the mean over PEs
+# (column 2) and of the slowest PE (column 4) of the first data row.
 figure() {
-    local col=$1 name=$2 np=$3 v vals=()
-    shift 3
+    local name=$1 np=$2 row means=() slows=()
+    shift 2
     for ((i = 0; i < reps; i++)); do
-        v=$(timeout -k 5 300 "$shoalrun" -n "$np" "$build/benches/$name" -f "$@" 2>/dev/null |
-            awk -v c="$col" '!/^#/ && NF >= 4 {print $c; exit}')
-        [ -n "$v" ] && vals+=("$v")
+        row=$(timeout -k 5 300 "$shoalrun" -n "$np" "$build/benches/$name" -f "$@" 2>/dev/null |
+            awk '!/^#/ && NF >= 4 {print $2, $4; exit}')
+        [ -n "$row" ] && means+=("${row% *}") slows+=("${row#* }")
     done
-    [ ${#vals[@]} -gt 0 ] || { echo -; return; }
-    printf '%s\n' "${vals[@]}" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
+    [ ${#means[@]} -gt 0 ] || { echo "- -"; return; }
+    echo "$(median "${means[@]}") $(median "${slows[@]}")"
+}
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'
 }
 
 cols=(barrier_all broadcast reduce fcollect collect alltoall alltoalls)
@@ -64,14 +67,11 @@ for size in $sizes; do
     [ "$slowest" = 1 ] && figs+=("slowest PE:4")
     declare -A val=()
     for np in $counts; do
-        for f in "${figs[@]}"; do
-            c=${f##*:}
-            val[$np,$c,0]=$(figure "$c" shmem_barrier "$np" -o barrier_all)
-            k=1
-            for p in shmem_broadcast shmem_reduce shmem_fcollect shmem_collect shmem_alltoall shmem_alltoalls; do
-                val[$np,$c,$k]=$(figure "$c" "$p" "$np" -s "$size")
-                k=$((k + 1))
-            done
+        k=0
+        for p in shmem_barrier shmem_broadcast shmem_reduce shmem_fcollect shmem_collect shmem_alltoall shmem_alltoalls; do
+            if [ $k = 0 ]; then r=$(figure "$p" "$np" -o barrier_all); else r=$(figure "$p" "$np" -s "$size"); fi
+            val[$np,2,$k]=${r% *} val[$np,4,$k]=${r#* }
+            k=$((k + 1))
         done
     done
     for f in "${figs[@]}"; do
