@@ -95,10 +95,10 @@ for size in $sizes; do
                 if [ "$v" = - ] || [ "$b" = - ]; then
                     printf ' %12s' -
                 else
-                    printf ' %12s' "$(awk -v a="$v" -v b="$b" 'BEGIN {printf "%.2f", b > 0 ? a / b : 0}')"
+                    printf ' %12s' "$(awk -v a="$v" -v b="$b" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
                 fi
             done
-            printf ' %9s\n' "$(awk -v a="$np" -v b="$first_np" 'BEGIN {printf "%.2f", b > 1 ? log(a) / log(b) : 0}')"
+            printf ' %9s\n' "$(awk -v a="$np" -v b="$first_np" 'BEGIN {printf "%.2f", (b > 1 ? log(a) / log(b) : 0)}')"
         done
     done
     unset val
