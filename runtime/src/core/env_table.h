@@ -55,7 +55,7 @@
     X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
     X("SHOAL_COLL_SPIN", "(auto)", 0,                                                            \
-      "polls a collective spins for a PE on another core (auto: 256, oversubscribed 16)")        \
+      "polls a collective spins for a PE on another core (auto: 256, oversubscribed 64)")        \
     X("SHOAL_COLL_MOVSB", "1M", 0,                                                               \
       "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS, else off)")  \
     X("SHOAL_COLL_STREAM", "64M", 0,                                                             \

@@ -61,9 +61,11 @@ size_t shoal_coll_tune_default(int which, int n)
     case SHOAL_TUNE_STREAM: return (size_t)64 << 20;
     /* Oversubscribed, a PE on another core runs only part of the time: spin a little for it
      * (8 PEs, fcollect 8 B, slowest PE: 6.2 us with 16 polls, 6.3 with 64, 8.0 with the
-     * runtime's 256), but not none (4 PEs, broadcast 8 B: 0.68 us mean with 0, 0.06 with 16).
-     * A lower SHOAL_SPIN_POLLS applies here too. */
-    case SHOAL_TUNE_SPIN: return over && shoal_g.spin_remote > 16 ? 16 : shoal_g.spin_remote;
+     * runtime's 256), but not none (4 PEs, broadcast 8 B: 0.68 us mean with 0, 0.06 with 16),
+     * nor too little for a second chunk that follows at once (8 PEs, broadcast 4 KiB in two
+     * chunks: 2.1-6.2 us with 16, 0.59-0.67 with 64 or 256). A lower SHOAL_SPIN_POLLS applies
+     * here too. */
+    case SHOAL_TUNE_SPIN: return over && shoal_g.spin_remote > 64 ? 64 : shoal_g.spin_remote;
     /* rep movsb (where the CPU has ERMS) against memcpy, from 1 MiB per copy (slowest PE,
      * 2 PEs: broadcast 2 MiB 41.6 against 33.3 us, alltoall 4 MiB 156 against 134; 4 PEs:
      * alltoall 2 MiB 521 against 359); below, within 5% either way, except 4 PEs alltoall
