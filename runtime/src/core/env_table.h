@@ -44,7 +44,7 @@
       "members up to which collectives run one round, every peer direct (1..8; above: log-depth)") \
     X("SHOAL_COLL_BCAST_DIRECT", "off", 0,                                                       \
       "broadcast bytes from which the root copies into every dest (push: needs every dest free)") \
-    X("SHOAL_COLL_BCAST_PULL", "3321", 0,                                                        \
+    X("SHOAL_COLL_BCAST_PULL", "1024", 0,                                                        \
       "broadcast bytes from which members copy from the root's source (oversubscribed: 6641)")   \
     X("SHOAL_COLL_REDUCE_DIRECT", "1024", 0,                                                     \
       "reduction bytes from which shares are reduced through the mapping (oversub.: 1 mailbox)") \

@@ -38,11 +38,13 @@ size_t shoal_coll_tune_default(int which, int n)
      * the spec allows only once every dest is ready: a member still reading its dest from
      * the previous broadcast would see it change. Off unless asked for. */
     case SHOAL_TUNE_BCAST_DIRECT: return SIZE_MAX;
-    /* Pull beats the mailbox tree from 2-4 KiB with a core per PE (2 PEs, slowest PE: 0.60
-     * against 1.02 us at 4 KiB, 0.48 against 0.57 at 2 KiB); oversubscribed the root's wait
-     * for its readers costs switches, and the tree wins up to two mailboxes (8 PEs, 4 KiB:
-     * 1.8 against 8.2 us; 8 KiB: 30 against 8.4). */
-    case SHOAL_TUNE_BCAST_PULL: return (over ? 2 : 1) * shoal_mbox_layout(2).cap + 1;
+    /* Pull beats the mailboxes from 1 KiB with a core per PE (2 PEs, slowest PE: 0.117
+     * against 0.135 us at 1 KiB, 0.126 against 0.170 at 2 KiB; 512 B: 0.112 against 0.111,
+     * mean 0.088 against 0.074); a later switch leaves a cliff (mailbox 2 KiB slower than
+     * pull 4 KiB). Oversubscribed the root's wait for its readers costs switches, and the
+     * tree wins up to two mailboxes (8 PEs, 4 KiB: 1.8 against 8.2 us; 8 KiB: 30 against
+     * 8.4). */
+    case SHOAL_TUNE_BCAST_PULL: return over ? 2 * shoal_mbox_layout(2).cap + 1 : 1024;
     /* 2 PEs: direct from 1 KiB (0.167 against 0.185 us; 512 B: 0.217 against 0.123);
      * oversubscribed, mailboxes while one round carries it (4 PEs, 2 KiB: 4.5 against 5.0;
      * 4 KiB, two rounds: 13 against 5.5; 8 PEs, 512 B: 7.4 against 11, 1 KiB: 25 against 11). */
