@@ -4,6 +4,8 @@
  * Open MPI's oshcc (OpenSHMEM 1.4) and against Shoal (meson), so this file uses only the
  * OpenSHMEM 1.4 subset both provide: shmem_init/finalize, shmem_malloc/free,
  * shmem_barrier_all, shmem_double_{max,sum}_to_all, shmem_info_get_{name,version}.
+ * With BENCH_MPI defined it sits on MPI instead (benches/mpi/: the MPI collectives measured
+ * in the same loop, options and output shape); the bench_lib_* calls below are the seam.
  *
  * Include it first (it sets _POSIX_C_SOURCE for clock_gettime under -std=c17).
  *
@@ -21,6 +23,8 @@
  *   -v          print '# running NAME' before each named row (so a crash can be located)
  *   -n          non-blocking RMA variants (put/get bandwidth: *_nbi + one quiet per window)
  *   -W N        window: operations issued between two quiets (bandwidth, message rate)
+ *   -O OP       reductions: sum (default), prod, and, or, xor, max, min
+ *   -T TYPE     reductions: long (default), int, float, double
  *   -h          help
  *
  * Output (OSU shape): '#' comment lines, the last of which names the columns, then one row
@@ -35,7 +39,11 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#ifdef BENCH_MPI
+#include <mpi.h>
+#else
 #include <shmem.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,7 +53,7 @@
 
 /* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
  * shmem.h and not Open MPI's (which also lives on the MPI include path). */
-#if defined(BENCH_REQUIRE_SHOAL) && !defined(SHOAL_TYPETABLE_H)
+#if defined(BENCH_REQUIRE_SHOAL) && !defined(BENCH_MPI) && !defined(SHOAL_TYPETABLE_H)
 #error "benches: <shmem.h> is not Shoal's (check the include path order)"
 #endif
 
@@ -65,8 +73,65 @@ typedef struct {
     const char *filter;       /* -o: comma-separated substrings, run names containing one */
     const char *exclude;      /* -x: comma-separated exact names to skip */
     int verbose;              /* -v: '# running NAME' before each named row */
+    const char *red_op;       /* -O: reduction operation (reduce programs) */
+    const char *red_type;     /* -T: reduction element type (reduce programs) */
     int me, npes;
 } bench_opts;
+
+/* ---- the library underneath: OpenSHMEM, or MPI with BENCH_MPI ----------------------- */
+#ifdef BENCH_MPI
+static inline void bench_lib_init(void) { MPI_Init(NULL, NULL); }
+static inline void bench_lib_finalize(void) { MPI_Finalize(); }
+static inline int bench_lib_me(void)
+{
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+}
+static inline int bench_lib_npes(void)
+{
+    int n = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return n;
+}
+static inline void bench_lib_barrier(void) { MPI_Barrier(MPI_COMM_WORLD); }
+static inline void bench_lib_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
+static inline void *bench_lib_malloc(size_t n)
+{
+    void *p = NULL;
+    return posix_memalign(&p, 64, n) ? NULL : p;
+}
+static inline void bench_lib_free(void *p) { free(p); }
+/* "Open MPI v4.1.4, ..." -> the first line, and MPI's standard version. */
+static inline void bench_lib_name(char *buf, size_t len, int *major, int *minor)
+{
+    char v[MPI_MAX_LIBRARY_VERSION_STRING];
+    int n = 0;
+    MPI_Get_library_version(v, &n);
+    v[strcspn(v, ",\n")] = 0;
+    snprintf(buf, len, "%s", v);
+    MPI_Get_version(major, minor);
+}
+#define BENCH_LIB_STD "MPI"
+#else
+static inline void bench_lib_init(void) { shmem_init(); }
+static inline void bench_lib_finalize(void) { shmem_finalize(); }
+static inline int bench_lib_me(void) { return shmem_my_pe(); }
+static inline int bench_lib_npes(void) { return shmem_n_pes(); }
+static inline void bench_lib_barrier(void) { shmem_barrier_all(); }
+static inline void bench_lib_abort(int status) { shmem_global_exit(status); }
+static inline void *bench_lib_malloc(size_t n) { return shmem_malloc(n); }
+static inline void bench_lib_free(void *p) { shmem_free(p); }
+static inline void bench_lib_name(char *buf, size_t len, int *major, int *minor)
+{
+    char name[SHMEM_MAX_NAME_LEN + 1];
+    memset(name, 0, sizeof name);
+    shmem_info_get_name(name);
+    snprintf(buf, len, "%s", name);
+    shmem_info_get_version(major, minor);
+}
+#define BENCH_LIB_STD "OpenSHMEM"
+#endif
 
 /* ---- timing ------------------------------------------------------------------------- */
 static inline double bench_now(void)
@@ -78,6 +143,15 @@ static inline double bench_now(void)
 
 /* ---- reductions over all PEs (untimed) --------------------------------------------- */
 #define BENCH_RED_MAX_N 4
+enum { BENCH_MAX, BENCH_SUM };
+#ifdef BENCH_MPI
+static inline void bench_psync_init_(void) {}
+static inline void bench_reduce_n(double *v, int n, int op)
+{
+    MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, op == BENCH_MAX ? MPI_MAX : MPI_SUM,
+                  MPI_COMM_WORLD);
+}
+#else
 static long bench_psync_[2][SHMEM_REDUCE_SYNC_SIZE];
 static double bench_pwrk_[2][SHMEM_REDUCE_MIN_WRKDATA_SIZE > BENCH_RED_MAX_N
                                  ? SHMEM_REDUCE_MIN_WRKDATA_SIZE
@@ -90,8 +164,6 @@ static inline void bench_psync_init_(void)
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) bench_psync_[k][i] = SHMEM_SYNC_VALUE;
 }
-
-enum { BENCH_MAX, BENCH_SUM };
 
 /* Element-wise max or sum of v[0..n) over all PEs, in place (n <= BENCH_RED_MAX_N).
  * Collective. A barrier first, and two pSync arrays used in turn, so that a pSync is never
@@ -111,6 +183,7 @@ static inline void bench_reduce_n(double *v, int n, int op)
                                 bench_psync_[k]);
     for (int i = 0; i < n; i++) v[i] = bench_red_dst_[i];
 }
+#endif
 
 static inline double bench_reduce(double v, int op)
 {
@@ -121,22 +194,22 @@ static inline double bench_reduce(double v, int op)
 /* ---- errors ------------------------------------------------------------------------- */
 static inline void bench_fail(const bench_opts *o, const char *what)
 {
-    fprintf(stderr, "%s: PE %d: ERROR: %s\n", o ? o->prog : "bench", shmem_my_pe(), what);
+    fprintf(stderr, "%s: PE %d: ERROR: %s\n", o ? o->prog : "bench", bench_lib_me(), what);
     fflush(stderr);
-    shmem_global_exit(1);
+    bench_lib_abort(1);
     exit(1);
 }
 
 /* A failed data check: say so on stderr and return 1 (the row is then marked WRONG). */
 static inline int bench_wrong(const bench_opts *o, const char *what, size_t size)
 {
-    fprintf(stderr, "%s: PE %d: WRONG: %s (size %zu)\n", o->prog, shmem_my_pe(), what, size);
+    fprintf(stderr, "%s: PE %d: WRONG: %s (size %zu)\n", o->prog, bench_lib_me(), what, size);
     return 1;
 }
 
 static inline void *bench_shmalloc(const bench_opts *o, size_t n)
 {
-    void *p = shmem_malloc(n ? n : 1);
+    void *p = bench_lib_malloc(n ? n : 1);
     if (!p) bench_fail(o, "shmem_malloc failed (raise the symmetric heap size)");
     memset(p, 0, n ? n : 1);
     return p;
@@ -184,9 +257,9 @@ static inline int bench_parse_size_(const char *s, size_t *out)
 
 static inline void bench_usage_(const bench_opts *o)
 {
-    if (shmem_my_pe() != 0) return;
+    if (bench_lib_me() != 0) return;
     printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-q] [-f] [-m heap|global|both]\n"
-           "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-h]\n"
+           "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op] [-T type] [-h]\n"
            "  %s\n"
            "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
            o->prog, o->title, o->iters, o->warmup, o->min_size, o->max_size, o->time_cap);
@@ -198,9 +271,9 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     bench_psync_init_();
-    shmem_init();
-    o->me = shmem_my_pe();
-    o->npes = shmem_n_pes();
+    bench_lib_init();
+    o->me = bench_lib_me();
+    o->npes = bench_lib_npes();
     const char *slash = strrchr(argv[0], '/');
     o->prog = slash ? slash + 1 : argv[0];
     int set_i = 0, set_w = 0, set_s = 0, set_t = 0, bad = 0, help = 0;
@@ -209,7 +282,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         if (arg[0] != '-' || arg[1] == '\0' || arg[2] != '\0') { bad = 1; break; }
         char c = arg[1];
         const char *val = NULL;
-        if (strchr("iwstmoxW", c)) {
+        if (strchr("iwstmoxWOT", c)) {
             if (a + 1 >= argc) { bad = 1; break; }
             val = argv[++a];
         }
@@ -224,6 +297,8 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         case 'o': o->filter = val; break;
         case 'x': o->exclude = val; break;
         case 'v': o->verbose = 1; break;
+        case 'O': o->red_op = val; break;
+        case 'T': o->red_type = val; break;
         case 'h': help = 1; break;
         case 'm':
             if (!strcmp(val, "heap")) o->mem = BENCH_MEM_HEAP;
@@ -255,7 +330,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
     if (help || bad) {
         if (bad && o->me == 0) fprintf(stderr, "%s: bad option\n", o->prog);
         bench_usage_(o);
-        shmem_finalize();
+        bench_lib_finalize();
         exit(bad ? 2 : 0);
     }
 }
@@ -331,13 +406,11 @@ static inline int bench_selected(const bench_opts *o, const char *name)
 static inline void bench_header(const bench_opts *o, const char *note, const char *columns)
 {
     if (o->me != 0) return;
-    char name[SHMEM_MAX_NAME_LEN + 1];
+    char name[320];
     int major = 0, minor = 0;
-    memset(name, 0, sizeof name);
-    shmem_info_get_name(name);
-    shmem_info_get_version(&major, &minor);
+    bench_lib_name(name, sizeof name, &major, &minor);
     printf("# %s: %s\n", o->prog, o->title);
-    printf("# library: %s (OpenSHMEM %d.%d), PEs: %d\n", name, major, minor, o->npes);
+    printf("# library: %s (%s %d.%d), PEs: %d\n", name, BENCH_LIB_STD, major, minor, o->npes);
     if (note && *note) printf("# %s\n", note);
     printf("# %s%s\n", columns, o->full ? "  Min  Max  Iterations" : "");
 }
@@ -393,13 +466,13 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
     for (size_t size = bench_first(o); size; size = bench_next(o, size)) {
         long iters = bench_iters_for(o, size), warm = bench_warmup_for(o, size);
         if (c->prep) c->prep(size, c->ctx);
-        shmem_barrier_all();
+        bench_lib_barrier();
         double tw = 0;
         for (long i = 0; i < warm; i++) {
             double t0 = bench_now();
             c->run(size, c->ctx);
             tw += bench_now() - t0;
-            shmem_barrier_all();
+            bench_lib_barrier();
         }
         iters = bench_cap_iters(o, iters, warm > 0 ? tw / (double)warm : 0.0);
         double t = 0;
@@ -407,7 +480,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
             double t0 = bench_now();
             c->run(size, c->ctx);
             t += bench_now() - t0;
-            shmem_barrier_all();
+            bench_lib_barrier();
         }
         int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
         bench_row(o, size, NULL, t * 1e6 / (double)iters, 1, BENCH_AVG, iters, 3, wrong);
@@ -426,11 +499,11 @@ static inline void bench_sizes_of_8(bench_opts *o)
 /* End of main: returns the exit status (1 if any row was WRONG). Collective. */
 static inline int bench_finish(const bench_opts *o)
 {
-    shmem_barrier_all();
+    bench_lib_barrier();
     if (o->me == 0 && bench_wrong_rows_ > 0)
         printf("# %ld row(s) WRONG: the data check failed\n", bench_wrong_rows_);
     int rc = bench_wrong_rows_ > 0;
-    shmem_finalize();
+    bench_lib_finalize();
     return rc;
 }
 

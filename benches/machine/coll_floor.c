@@ -1,9 +1,10 @@
 /* The floor of each small collective's communication pattern on this machine: the same OSU
- * loop as benches/coll (t0; collective; t += now - t0; barrier, untimed; mean over the
- * processes), with each collective cut down to the stores and loads its pattern cannot do
- * without. Not an OpenSHMEM program and not a library: N processes (default 2) share one
- * anonymous page set; every message is one cache line {payload, sequence number} written by
- * its sender into a line that only it writes, so no flag is ever reset and nothing is claimed.
+ * loop as benches/coll (t0; collective; t += now - t0; barrier, untimed; the mean over the
+ * processes and the slowest process), with each collective cut down to the stores and loads
+ * its pattern cannot do without. Not an OpenSHMEM program and not a library: N processes
+ * (default 2) share one anonymous page set; every message is one cache line {payload,
+ * sequence number} written by its sender into a line that only it writes, so no flag is ever
+ * reset and nothing is claimed.
  *
  *   coll_floor [-i iters] [-n procs] [-u]      (-u: leave the processes unbound)
  *
@@ -186,7 +187,7 @@ int main(int argc, char **argv)
                 {"reduce_8", op_exchange, 1}, {"fcollect_8", op_exchange, 0}};
     printf("# coll_floor: the bare communication pattern of each small collective, %d processes"
            " (%s), OSU loop, mean over processes\n", nproc, bind ? "bound round-robin" : "unbound");
-    printf("# Operation                     Latency(us)\n");
+    printf("# Operation                     Latency(us)      Slowest(us)\n");
     fflush(stdout);
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         memset(sh, 0, sizeof *sh);
@@ -208,9 +209,12 @@ int main(int argc, char **argv)
             _exit(0);
         }
         for (int p = 0; p < nproc; p++) wait(NULL);
-        double sum = 0;
-        for (int p = 0; p < nproc; p++) sum += sh->result[p];
-        printf("%-28s %16.3f\n", rows[r].name, sum / nproc);
+        double sum = 0, mx = 0;
+        for (int p = 0; p < nproc; p++) {
+            sum += sh->result[p];
+            if (sh->result[p] > mx) mx = sh->result[p];
+        }
+        printf("%-28s %16.3f %16.3f\n", rows[r].name, sum / nproc, mx);
         fflush(stdout);
     }
     return 0;

@@ -59,10 +59,14 @@ int main(void)
     for (int i = 0; i < npes * N; i++) lsrc[i] = (long)me * 100000 + i;
     nvshmem_long_broadcast(NVSHMEM_TEAM_WORLD, all, lsrc, N, npes - 1);
     for (int i = 0; i < N; i++) NVI_CHECK(all[i] == (long)(npes - 1) * 100000 + i, "broadcast[%d] = %ld", i, all[i]);
+    /* fcollect and alltoall may write into the other PEs' dest as soon as this PE enters them:
+     * every PE's dest must be ready first (done reading the previous result). */
+    nvshmem_barrier_all();
     nvshmem_long_fcollect(NVSHMEM_TEAM_WORLD, all, lsrc, N);
     for (int p = 0; p < npes; p++)
         for (int i = 0; i < N; i++)
             NVI_CHECK(all[p * N + i] == (long)p * 100000 + i, "fcollect[%d][%d] = %ld", p, i, all[p * N + i]);
+    nvshmem_barrier_all();
     nvshmem_long_alltoall(NVSHMEM_TEAM_WORLD, all, lsrc, N);
     for (int p = 0; p < npes; p++)
         for (int i = 0; i < N; i++)

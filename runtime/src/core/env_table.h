@@ -40,6 +40,26 @@
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
       "1: oversubscribed waits sleep at once, as they do under unrelated load (for tests)")      \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \
+    X("SHOAL_COLL_FLAT_MAX", "8", 0,                                                             \
+      "members up to which collectives run one round, every peer direct (1..8; above: log-depth)") \
+    X("SHOAL_COLL_BCAST_DIRECT", "off", 0,                                                       \
+      "broadcast bytes from which the root copies into every dest (push: needs every dest free)") \
+    X("SHOAL_COLL_BCAST_PULL", "1024", 0,                                                        \
+      "broadcast bytes from which members copy from the root's source (oversubscribed: 6641)")   \
+    X("SHOAL_COLL_REDUCE_DIRECT", "1024", 0,                                                     \
+      "reduction bytes from which shares are reduced through the mapping (oversub.: 1 mailbox)") \
+    X("SHOAL_COLL_FCOLLECT_PUSH", "256", 0,                                                      \
+      "fcollect bytes per PE from which blocks go straight into every dest (oversub.: 512)")     \
+    X("SHOAL_COLL_COLLECT_PUSH", "0", 0,                                                         \
+      "collect bytes (largest block) from which what follows the first round goes straight")    \
+    X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
+      "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
+    X("SHOAL_COLL_SPIN", "(auto)", 0,                                                            \
+      "polls a collective spins for a PE on another core (auto: 256, oversubscribed 64)")        \
+    X("SHOAL_COLL_MOVSB", "1M", 0,                                                               \
+      "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS, else off)")  \
+    X("SHOAL_COLL_STREAM", "64M", 0,                                                             \
+      "bytes a collective reads and writes in all from which its copies bypass the cache")       \
     X("SHOAL_CHECK", SHOAL_CHECK_DEFAULT_STR, 0,                                                 \
       "1: every collective call is compared with the other PEs' before it runs (debug builds: 1)") \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \

@@ -11,6 +11,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "coll/call_check.h"
+#include "coll/engine/tune.h"
 #include "core/check.h"
 #include "core/error.h"
 #include "core/state.h"
@@ -85,6 +86,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
     shoal_wait_site_init();
     shoal_g.initialized = 1;
+    shoal_coll_tune_init(); /* before any collective: their choices read it */
     shoal_teams_init();
     shoal_team_init_board_reserve();
     shoal_call_check_init();

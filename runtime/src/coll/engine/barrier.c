@@ -1,7 +1,7 @@
 /* Barriers: a K-way dissemination barrier (Hensgen/Finkel/Manber, generalised): in round r,
  * member i signals members i + d*K^r (d = 1..K-1, mod N) and waits for the K-1 signals of
  * members i - d*K^r. ceil(log_K N) rounds; K = N (one round, every peer signalled directly)
- * up to SHOAL_FLAT_MAX members, K = 4 beyond.
+ * up to the flat maximum (SHOAL_COLL_FLAT_MAX, default 8) members, K = 4 beyond.
  *  - On a pSync (active set), signals are counters: back-to-back barriers on one pSync are
  *    safe and leave it zeroed.
  *  - On a team's barrier area (team_sync, barrier_all, sync_all), which nothing else uses and
@@ -24,7 +24,7 @@ void shoal_coll_barrier(const struct shoal_group *g)
         shoal_xcoll_barrier(g);
         return;
     }
-    if (n <= SHOAL_FLAT_MAX) {
+    if (n <= shoal_coll_flat_max()) {
         /* One round. Signals from members bound to my CPU count on one word and the others'
          * on another (the relation is symmetric, so every sender knows which): I wait for
          * the first yielding at once, for the second spinning first (placement.c). */
@@ -84,7 +84,8 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
         shoal_xcoll_barrier_epoch(g, epoch);
         return;
     }
-    const long k = n <= SHOAL_FLAT_MAX ? n : 4;
+    const int flat = n <= shoal_coll_flat_max();
+    const long k = flat ? n : 4;
     long step = 1;
     for (int r = 0; step < n; r++, step *= k) {
         for (long d = 1; d < k && d * step < n; d++) {
@@ -100,7 +101,7 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
                 if (shoal_group_mate(g, src) == !pass) await_epoch(g, src, epoch_word(r, d, k), epoch);
             }
     }
-    if (shoal_g.oversubscribed && n <= SHOAL_FLAT_MAX) {
+    if (shoal_g.oversubscribed && flat) {
         if (g->me == 0)
             for (int i = 1; i < n; i++) {
                 __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);

@@ -1,11 +1,20 @@
-/* Broadcast.
- *  - Up to SHOAL_BCAST_MB_MAX bytes: a K-nomial tree (K = N up to SHOAL_FLAT_MAX members:
- *    the root writes every member's mailbox; K = 4 beyond: ceil(log_4 N) levels). Data moves
- *    in chunks through two mailboxes per member (double buffering), so a tree pipelines and
- *    a member's dest is only written by the member itself.
- *  - Larger: the root tells every member its source is ready; each member copies the root's
- *    source straight into its own dest through the mapping (all members in parallel, every
- *    write local) and then signals the root, which returns when everyone has read.
+/* Broadcast. By size (thresholds: coll/engine/tune.h, crossovers in docs/collectives.md):
+ *  - One mailbox (up to 3320 bytes), at most the flat maximum of members: the root stores the
+ *    payload into every member's first mailbox; each member copies it out. One round, and
+ *    the root only issues stores.
+ *  - Push (SHOAL_COLL_BCAST_DIRECT and up), flat groups: the root copies its source straight
+ *    into every member's dest (the spec has every dest ready before any PE calls) and then
+ *    posts an empty message in the member's first mailbox. One copy per member, all by the
+ *    root, which never waits: under oversubscription the fewest context switches.
+ *  - Pull (SHOAL_COLL_BCAST_PULL and up): the root posts an empty message to every member,
+ *    each member copies the root's source into its own dest through the mapping (all members
+ *    in parallel, every write local) and then signals the root, which returns when everyone
+ *    has read.
+ *  - Otherwise (more members than the flat maximum, below the pull size): a K-nomial tree,
+ *    K = 4, ceil(log_4 N) levels; data moves in chunks through two mailboxes per member
+ *    (double buffering), so the tree pipelines.
+ * Every algorithm's first message lands in the member's first mailbox, tagged with the size
+ * and root: members that disagree on either are caught whatever algorithm each picked.
  * Broadcast never waits for all members, so it is not a synchronizing collective.
  * On an idle sync area the first chunk into each of the two boxes skips the claim
  * (shoal_mbox_take): the root of a small broadcast then only issues stores and returns.
@@ -45,22 +54,22 @@ static long tree_parent(long v, long k)
 
 /* Wait for the chunk of len bytes (of a message with this tag) in my box from parent_pe, copy
  * it to dest and empty the box. */
-static inline void recv_chunk(const char *routine, const struct shoal_group *g, long *box,
-                              void *dest, size_t len, size_t tag, int parent_pe)
+static inline void recv_chunk(const char *routine, long *box, void *dest, size_t len, size_t tag,
+                              int parent_pe)
 {
-    const long *ready = &g->area[SHOAL_W_READY];
-    /* A root that took the large path signals READY instead: a size mismatch. */
-    SHOAL_WAIT_RUNG(parent_pe, shoal_mbox_full(box) || __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0);
-    if (SHOAL_UNLIKELY(!shoal_mbox_full(box)))
-        shoal_coll_len_mismatch(routine, parent_pe, (size_t)-1, tag);
     memcpy(dest, shoal_mbox_wait(box, tag, routine, parent_pe), len);
     shoal_mbox_release(box, len);
 }
 
-/* The common small case: a flat tree and one chunk. The root stores into every member's first
- * box, the others wait for theirs; none of the general tree's bookkeeping. */
-static void bcast_flat_one(const char *routine, const struct shoal_group *g, void *dest,
-                           const void *src, size_t nbytes, int root, int idle)
+/* The flat one-round cases: the root sends to every member's first box, the others wait for
+ * theirs; none of the general tree's bookkeeping. Either the payload (one chunk) travels in
+ * the box, or (push) the root copies it straight into the member's dest and the box gets an
+ * empty message, member by member, so the first ones are free while the root copies for the
+ * others. Outside an idle sync area a member may still be copying the previous broadcast
+ * (from this root) out of its mailboxes into dest: push claims both boxes before dest is
+ * written. */
+static void bcast_flat(const char *routine, const struct shoal_group *g, void *dest,
+                       const void *src, size_t nbytes, int root, int idle, int push)
 {
     const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     const int n = g->size;
@@ -68,18 +77,33 @@ static void bcast_flat_one(const char *routine, const struct shoal_group *g, voi
     if (g->me == root) {
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(root + d, n);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, j, 0), idle, src, nbytes, tag);
-            shoal_ring(shoal_group_pe(g, j));
+            const int pe = shoal_group_pe(g, j);
+            long *box = shoal_mbox_remote(g, &l, j, 0);
+            if (!push) {
+                shoal_mbox_put(box, idle, src, nbytes, tag);
+            } else {
+                shoal_mbox_take(box, idle);
+                if (!idle) {
+                    long *other = shoal_mbox_remote(g, &l, j, 1);
+                    shoal_mbox_claim(other);
+                    __atomic_store_n(other, 0, __ATOMIC_RELEASE);
+                }
+                shoal_coll_copy(shoal_coll_ptr(dest, pe), src, nbytes,
+                                shoal_coll_streams(nbytes * (size_t)(n + 1), n));
+                shoal_mbox_fill(box, tag);
+            }
+            shoal_ring(pe);
         }
         return;
     }
-    recv_chunk(routine, g, shoal_mbox_local(g, &l, 0), dest, nbytes, tag, shoal_group_pe(g, root));
+    long *box = shoal_mbox_local(g, &l, 0);
+    recv_chunk(routine, box, dest, push ? 0 : nbytes, tag, shoal_group_pe(g, root));
 }
 
 static void bcast_tree(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t nbytes, int root, int idle)
 {
-    const long n = g->size, k = n <= SHOAL_FLAT_MAX ? n : 4;
+    const long n = g->size, k = n <= shoal_coll_flat_max() ? n : 4;
     const long v = shoal_wrap(g->me - root + n, n);
     long kids[MAX_CHILDREN];
     const int nk = tree_children(v, n, k, kids);
@@ -108,7 +132,7 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     size_t off = 0;
     for (unsigned chunk = 0; off < nbytes; chunk++) {
         size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
-        recv_chunk(routine, g, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, tag,
+        recv_chunk(routine, shoal_mbox_local(g, &l, chunk & 1), (char *)dest + off, len, tag,
                    parent_pe);
         for (int c = 0; c < nk; c++) {
             shoal_mbox_put(to[c][chunk & 1], idle && chunk < 2, (char *)dest + off, len, tag);
@@ -118,49 +142,50 @@ static void bcast_tree(const char *routine, const struct shoal_group *g, void *d
     }
 }
 
+/* Pull: the root posts an empty message to every member, which copies the root's source and
+ * signals it back; the root returns once its source has been read by all. */
 static void bcast_pull(const char *routine, const struct shoal_group *g, void *dest,
-                       const void *src, size_t nbytes, int root)
+                       const void *src, size_t nbytes, int root, int idle)
 {
+    const struct shoal_mbox_layout l = shoal_mbox_layout(2);
     const int n = g->size;
     const int root_pe = shoal_group_pe(g, root);
+    const size_t tag = shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes);
     if (g->me == root) {
-        __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
-        for (int i = 0; i < n; i++)
-            if (i != root) shoal_signal(g, i, SHOAL_W_READY);
+        for (int d = 1; d < n; d++) {
+            const int j = shoal_wrap(root + d, n);
+            shoal_mbox_post(shoal_mbox_remote(g, &l, j, 0), idle, tag);
+            shoal_ring(shoal_group_pe(g, j));
+        }
         shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
-        __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
         return;
     }
-    long *ready = &g->area[SHOAL_W_READY];
-    const struct shoal_mbox_layout l = shoal_mbox_layout(2);
-    long *box0 = shoal_mbox_local(g, &l, 0); /* where a mailbox-path root would write */
-    SHOAL_WAIT_RUNG(root_pe, __atomic_load_n(ready, __ATOMIC_ACQUIRE) != 0 || shoal_mbox_full(box0));
-    if (SHOAL_UNLIKELY(__atomic_load_n(ready, __ATOMIC_ACQUIRE) == 0))
-        shoal_coll_len_mismatch(routine, root_pe, (size_t)__atomic_load_n(box0, __ATOMIC_ACQUIRE) - 1,
-                                shoal_coll_tag(SHOAL_CK_BCAST, (unsigned)root, nbytes));
-    shoal_consume(ready, 1);
-    long theirs = __atomic_load_n(shoal_peer_word(g, root, SHOAL_W_COUNT), __ATOMIC_RELAXED);
-    if (SHOAL_UNLIKELY((size_t)(theirs - 1) != nbytes))
-        shoal_coll_len_mismatch(routine, root_pe, (size_t)(theirs - 1), nbytes);
-    memcpy(dest, shoal_coll_ptr(src, root_pe), nbytes);
+    long *box = shoal_mbox_local(g, &l, 0);
+    shoal_mbox_wait(box, tag, routine, root_pe);
+    shoal_coll_copy(dest, shoal_coll_ptr(src, root_pe), nbytes,
+                    shoal_coll_streams(nbytes * (size_t)(n + 1), n));
+    shoal_mbox_release(box, 0);
     shoal_signal(g, root, SHOAL_W_DONE);
 }
 
 void shoal_coll_bcast(const char *routine, const struct shoal_group *g, void *dest,
                       const void *src, size_t nbytes, int root, int root_copies)
 {
-    const int idle = g->idle;
-    if (g->size > 1 && nbytes > 0 && shoal_coll_remote(g)) {
+    const int idle = g->idle, n = g->size;
+    if (n > 1 && nbytes > 0 && shoal_coll_remote(g)) {
         shoal_xcoll_bcast(g, dest, src, nbytes, root, root_copies);
         return;
     }
-    if (g->size > 1 && nbytes > 0) {
-        if (g->size <= SHOAL_FLAT_MAX && nbytes <= shoal_mbox_layout(2).cap)
-            bcast_flat_one(routine, g, dest, src, nbytes, root, idle);
-        else if (nbytes <= SHOAL_BCAST_MB_MAX)
-            bcast_tree(routine, g, dest, src, nbytes, root, idle);
+    if (n > 1 && nbytes > 0) {
+        const int flat = n <= shoal_coll_flat_max();
+        if (nbytes >= shoal_coll_threshold(SHOAL_TUNE_BCAST_PULL, n))
+            bcast_pull(routine, g, dest, src, nbytes, root, idle);
+        else if (flat && nbytes >= shoal_coll_threshold(SHOAL_TUNE_BCAST_DIRECT, n))
+            bcast_flat(routine, g, dest, src, nbytes, root, idle, 1);
+        else if (flat && nbytes <= shoal_mbox_layout(2).cap)
+            bcast_flat(routine, g, dest, src, nbytes, root, idle, 0);
         else
-            bcast_pull(routine, g, dest, src, nbytes, root);
+            bcast_tree(routine, g, dest, src, nbytes, root, idle);
     }
     if (g->me == root && root_copies && dest != src && nbytes) memmove(dest, src, nbytes);
 }

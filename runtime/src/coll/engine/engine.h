@@ -5,8 +5,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "coll/engine/copy.h"
 #include "coll/engine/group.h"
+#include "coll/engine/tune.h"
 
 /* src/dest are private memory (not symmetric): use only mailbox algorithms. Internal use with
  * small payloads (team creation). */
@@ -33,7 +36,7 @@ typedef void (*shoal_combine_fn)(void *out, const void *a, const void *b, size_t
 shoal_combine_fn shoal_combine_lookup(int op, int kind);
 size_t shoal_kind_size(int kind);
 
-/* Every member waits for every other; ceil(log_K N) rounds (K = N up to SHOAL_FLAT_MAX). */
+/* Every member waits for every other; ceil(log_K N) rounds (K = N up to the flat maximum). */
 void shoal_coll_barrier(const struct shoal_group *g);
 /* The same over a team's barrier area: epoch-stamped words instead of counters (barrier.c). */
 void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int lead_first);
@@ -59,6 +62,13 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
 /* count elements of the given kind; dest == src allowed. */
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
                        const void *src, size_t count, int op, int kind, int flags);
+
+/* Whether a collective that reads and writes `total` bytes in all (every member's source and
+ * dest) streams its copies. */
+static inline int shoal_coll_streams(size_t total, int n)
+{
+    return total >= shoal_coll_threshold(SHOAL_TUNE_STREAM, n);
+}
 
 /* n elements of esize bytes from s (stride ss elements) to d (stride ds elements). */
 void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize);

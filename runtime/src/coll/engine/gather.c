@@ -1,12 +1,15 @@
 /* fcollect (equal blocks) and collect (blocks of different sizes): concatenation in group order.
- *  - Small blocks, up to SHOAL_FLAT_MAX members: every member sends its block to every other
+ * By size (thresholds: coll/engine/tune.h, crossovers in docs/collectives.md):
+ *  - Small blocks (below SHOAL_COLL_FCOLLECT_PUSH / _COLLECT_PUSH), up to the flat maximum of
+ *    members: every member sends its block to every other
  *    member's mailbox (one mailbox per sender), in chunks, lock-step by chunk index; the
  *    receiver copies each block into place. One round; no member's dest is written remotely,
  *    so back-to-back calls need no barrier in between. collect's first message also carries
  *    the sender's size, so a small collect is one round too.
  *  - Otherwise: each member copies its block straight into every member's dest at its offset
- *    (one copy, bandwidth-optimal on a node) and counter-signals it; everyone waits for N-1.
- *    collect over more than SHOAL_FLAT_MAX members first has each member publish its size in
+ *    (one copy, bandwidth-optimal on a node) and signals it (a post tagged with the size in
+ *    a flat group, else a counter); everyone waits for N-1.
+ *    collect over more than the flat maximum of members first has each member publish its size in
  *    its sync area and read the others' through the mapping (the word is cleared once all N-1
  *    blocks have arrived, which proves every reader is done). */
 #include <stdint.h>
@@ -55,15 +58,35 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, mine);
 }
 
-/* Direct push of my block into every member's dest at offs[me]. */
-static void gather_push(const struct shoal_group *g, void *dest, const void *src, size_t mine,
-                        size_t my_off)
+/* Direct push of my block into every member's dest at my_off, then wait for everyone's. In a
+ * flat group each block is announced by a post (tag: its size) in the receiver's box for its
+ * sender, so members that disagree on the size are caught; beyond, by a counter. */
+static void gather_push(const char *routine, const struct shoal_group *g, void *dest,
+                        const void *src, size_t mine, size_t my_off, size_t tag)
 {
     const int n = g->size, me = g->me;
+    const int stream = shoal_coll_streams(mine * (size_t)n * (size_t)(n + 1), n);
+    if (n <= shoal_coll_flat_max()) {
+        const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+        long *boxes[SHOAL_FLAT_MAX] = {0};
+        for (int d = 1; d < n; d++) {
+            const int j = shoal_wrap(me + d, n);
+            const int pe = shoal_group_pe(g, j);
+            long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+            shoal_mbox_take(box, g->idle);
+            if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
+            shoal_mbox_fill(box, tag);
+            shoal_ring(pe);
+            boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+        }
+        if ((const char *)dest + my_off != src) shoal_coll_move((char *)dest + my_off, src, mine);
+        shoal_mbox_await_posts(g, boxes, tag, routine);
+        return;
+    }
     for (int d = 1; d < n; d++) {
         int j = shoal_wrap(me + d, n);
         int pe = shoal_group_pe(g, j);
-        if (mine) memcpy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine);
+        if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
         shoal_signal(g, j, SHOAL_W_DATA);
     }
     if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
@@ -82,7 +105,7 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         shoal_xcoll_fcollect(g, dest, src, nbytes);
         return;
     }
-    if (n <= SHOAL_FLAT_MAX && nbytes <= SHOAL_GATHER_MB_MAX) {
+    if (n <= shoal_coll_flat_max() && nbytes < shoal_coll_threshold(SHOAL_TUNE_FCOLLECT_PUSH, n)) {
         size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0};
         for (int i = 0; i < n; i++) {
             sizes[i] = nbytes;
@@ -91,10 +114,11 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
         gather_mbox(routine, g, dest, src, sizes, offs, SHOAL_CK_FCOLLECT);
         return;
     }
-    gather_push(g, dest, src, nbytes, (size_t)me * nbytes);
+    gather_push(routine, g, dest, src, nbytes, (size_t)me * nbytes,
+                shoal_coll_tag(SHOAL_CK_FCOLLECT, 0, nbytes));
 }
 
-/* collect over up to SHOAL_FLAT_MAX members: one mailbox round carries every member's size and
+/* collect over up to the flat maximum of members: one mailbox round carries every member's size and
  * the first part of its block, so small collects take one round; what does not fit follows in
  * lock-step mailbox rounds (small blocks) or straight into the dests (large ones). */
 static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
@@ -139,7 +163,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, nbytes);
     if (maxsz <= first) return;
     /* Every member knows every size now, so they agree on how the rest travels. */
-    if (maxsz <= SHOAL_GATHER_MB_MAX) {
+    if (maxsz < shoal_coll_threshold(SHOAL_TUNE_COLLECT_PUSH, n)) {
         for (size_t off = first; off < maxsz; off += l.cap) {
             if (off < nbytes) {
                 const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
@@ -163,11 +187,12 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
             }
         }
     } else {
+        const int stream = shoal_coll_streams(total * (size_t)(n + 1), n);
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
             if (nbytes > first)
-                memcpy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
-                       (const char *)src + first, nbytes - first);
+                shoal_coll_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
+                                (const char *)src + first, nbytes - first, stream);
             shoal_signal(g, j, SHOAL_W_DATA);
         }
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
@@ -186,7 +211,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
         shoal_xcoll_collect(g, dest, src, nbytes);
         return;
     }
-    if (n <= SHOAL_FLAT_MAX) {
+    if (n <= shoal_coll_flat_max()) {
         collect_flat(routine, g, dest, src, nbytes);
         return;
     }
@@ -209,7 +234,7 @@ void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *
         offs[i] = total;
         total += sizes[i];
     }
-    gather_push(g, dest, src, nbytes, offs[me]);
+    gather_push(routine, g, dest, src, nbytes, offs[me], 0); /* n > flat maximum: counters */
     /* All N-1 blocks arrived: every member has read my size word. */
     __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
     free(sizes);

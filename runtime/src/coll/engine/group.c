@@ -2,6 +2,8 @@
  * members that disagree on a size) and the names they print. */
 #include "coll/engine/group.h"
 
+unsigned shoal_coll_spin_remote = 256;
+
 noreturn void shoal_coll_unmapped(const void *addr, int pe)
 {
     shoal_fatal("collective", "address %p on PE %d is not symmetric or not mapped here", addr, pe);

@@ -70,14 +70,10 @@ _Static_assert(SHOAL_W_BAR(SHOAL_MAX_ROUNDS - 1) < SHOAL_W_READY, "barrier words
 _Static_assert(SHOAL_MB_LINES >= 64, "room for mailboxes");
 
 /* ---- Tuning ----------------------------------------------------------------------------- */
-/* Up to this many members, latency-bound collectives talk to every peer directly (one round);
- * beyond it they use log-depth algorithms (radix-4 dissemination, binomial-like trees,
- * recursive doubling). Both are O(log N) rounds. */
+/* The most members a one-round ("flat") algorithm serves: the bound of the engine's per-member
+ * arrays and of the flat barrier's words. Which algorithm runs where, up to this bound, is
+ * decided at run time (coll/engine/tune.h: SHOAL_COLL_FLAT_MAX and the size thresholds). */
 #define SHOAL_FLAT_MAX 8
-/* Payloads up to these sizes travel in mailboxes; larger ones are copied directly. */
-#define SHOAL_BCAST_MB_MAX (32 * 1024)
-#define SHOAL_REDUCE_MB_MAX (16 * 1024)
-#define SHOAL_GATHER_MB_MAX (4 * 1024)
 
 /* ---- Remote access ------------------------------------------------------------------------ */
 noreturn void shoal_coll_unmapped(const void *addr, int pe);
@@ -95,6 +91,27 @@ static inline int shoal_group_mate(const struct shoal_group *g, int i)
 {
     return shoal_g.peers[shoal_group_pe(g, i)].core_mate;
 }
+
+/* Polls a wait spins before it yields when world PE pe is the writer: none for a core-mate
+ * (it runs only once we yield); for a PE on another core, SHOAL_COLL_SPIN (tune.c): with more
+ * PEs than cores that PE runs only part of the time, and a long spin for one that is not
+ * running is lost (a pause is 42 ns on the AMD EPYC of benches/RESULTS.md: 256 polls, the
+ * runtime's budget for waits in general, are 11 us there, nine context switches). */
+extern unsigned shoal_coll_spin_remote; /* set by tune.c at shmem_init */
+static inline unsigned shoal_coll_spin(int pe)
+{
+    return shoal_g.peers[pe].core_mate ? 0 : shoal_coll_spin_remote;
+}
+
+/* Wait until cond holds, world PE `writer` making it true and ringing (sync/doorbell.h). */
+#define SHOAL_COLL_WAIT(writer, cond)                                                            \
+    do {                                                                                         \
+        const int shoal_cw_ = (writer);                                                          \
+        struct shoal_backoff shoal_cbo_ = {.spin = shoal_coll_spin(shoal_cw_), .pe = shoal_cw_,  \
+                                           .bell = 1};                                           \
+        while (!(cond)) shoal_backoff(&shoal_cbo_);                                              \
+        shoal_backoff_end(&shoal_cbo_);                                                          \
+    } while (0)
 
 /* Word w of member i's sync area. */
 static inline long *shoal_peer_word(const struct shoal_group *g, int i, int w)
@@ -200,6 +217,16 @@ static inline void shoal_mbox_put(long *box, int fresh, const void *data, size_t
     shoal_mbox_fill(box, tag);
 }
 
+/* An empty message, only the tag: "the data is in your dest" (push) or "my source is ready"
+ * (pull). The sender claims the box before it writes the receiver's dest (take, copy, then
+ * post_fill): a receiver still unpacking the previous collective's message from this sender
+ * into the same dest has released the box first. */
+static inline void shoal_mbox_post(long *box, int fresh, size_t tag)
+{
+    shoal_mbox_take(box, fresh);
+    shoal_mbox_fill(box, tag);
+}
+
 /* A box holds a message when its flag is positive (0 empty, BUSY being filled). */
 static inline int shoal_mbox_full(const long *box)
 {
@@ -230,7 +257,7 @@ const char *shoal_op_name(int op);
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {
     long f;
-    SHOAL_WAIT_RUNG(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    SHOAL_COLL_WAIT(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
     if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
         shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
     return box + 1;
@@ -257,6 +284,19 @@ static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *con
     for (int i = 0; i < g->size; i++)
         if (box[i] && shoal_group_mate(g, i))
             SHOAL_WAIT_RUNG(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
+}
+
+/* Receive one empty message (a post) from every other member: box[i] is member i's box in my
+ * area (NULL for me), all with the same tag. Core-mates first (above). */
+static inline void shoal_mbox_await_posts(const struct shoal_group *g, long *const *box,
+                                          size_t tag, const char *routine)
+{
+    shoal_mbox_await_mates(g, box);
+    for (int i = 0; i < g->size; i++)
+        if (box[i]) {
+            shoal_mbox_wait(box[i], tag, routine, shoal_group_pe(g, i));
+            shoal_mbox_release(box[i], 0);
+        }
 }
 
 /* i mod n for 0 <= i < 2n. Hot loops use it instead of %: an integer division costs tens of

@@ -1,7 +1,8 @@
-/* The reduction engine (all-reduce: every member gets the result).
- *  - Small (up to SHOAL_REDUCE_MB_MAX bytes), up to SHOAL_FLAT_MAX members: every member sends
- *    its vector to every other member's mailbox and folds all N vectors in group order. One
- *    round.
+/* The reduction engine (all-reduce: every member gets the result). By size (thresholds:
+ * coll/engine/tune.h, crossovers in docs/collectives.md):
+ *  - Small (below SHOAL_COLL_REDUCE_DIRECT), up to the flat maximum of members: every member
+ *    sends its vector to every other member's mailbox and folds all N vectors in group order.
+ *    One round per mailbox of data.
  *  - Small, more members: recursive doubling over per-round mailboxes, ceil(log2 N) rounds
  *    (plus two when N is not a power of two: the extra members fold their vector into a
  *    partner first and get the result back at the end). Each round combines the lower-index
@@ -43,7 +44,9 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         if (e0 == 0) shoal_mbox_await_mates(g, box);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
         const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], tag, routine, shoal_group_pe(g, 1));
-        fn(acc, p0, p1, cnt);
+        /* Two members: one fold, straight into dest (the combine may write over an operand). */
+        char *out = n == 2 ? (char *)dest + off : acc;
+        fn(out, p0, p1, cnt);
         if (me != 0) shoal_mbox_release(box[0], len);
         if (me != 1) shoal_mbox_release(box[1], len);
         for (int j = 2; j < n; j++) {
@@ -54,7 +57,7 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
                 shoal_mbox_release(box[j], len);
             }
         }
-        memcpy((char *)dest + off, acc, len);
+        if (out == acc) memcpy((char *)dest + off, acc, len);
     }
 }
 
@@ -163,9 +166,10 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         shoal_xcoll_reduce(g, dest, src, nbytes, count, fn, flags);
         return;
     }
-    if (nbytes <= SHOAL_REDUCE_MB_MAX || (flags & SHOAL_COLL_PRIVATE)) {
+    if (nbytes < shoal_coll_threshold(SHOAL_TUNE_REDUCE_DIRECT, g->size) ||
+        (flags & SHOAL_COLL_PRIVATE)) {
         const size_t tag = shoal_coll_tag(SHOAL_CK_REDUCE, (unsigned)(op << 4 | kind), nbytes);
-        if (g->size <= SHOAL_FLAT_MAX)
+        if (g->size <= shoal_coll_flat_max())
             reduce_flat(routine, g, dest, src, count, esize, fn, tag);
         else
             reduce_rd(routine, g, dest, src, count, esize, fn, tag);
