@@ -48,7 +48,8 @@ int main(int argc, char **argv)
     shmem_info_get_version(&major, &minor);
     shmem_info_get_name(name);
 
-    printf("Shoal %s (%s), OpenSHMEM %d.%d\n", SHOAL_VERSION, name, major, minor);
+    /* The vendor string already names Shoal and its version. */
+    printf("%s, OpenSHMEM %d.%d\n", name[0] ? name : "Shoal " SHOAL_VERSION, major, minor);
     printf("\nBuilt with:\n");
     printf("  %-28s %s\n", "transports", SHOAL_HAVE_MPI ? "shm (this node), tcp, mpi (MPI-3 RMA)"
                                                           : "shm (this node), tcp");
