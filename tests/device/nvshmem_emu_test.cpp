@@ -13,7 +13,6 @@
 
 #include <shoal/device/emulate.h>
 
-#include "pe_listeners.hpp"
 
 namespace {
 
@@ -148,13 +147,3 @@ TEST(NvshmemEmulation, TeamsMadeOutsideNvshmemNeedAPublish)
 }
 
 } // namespace
-
-int main(int argc, char **argv)
-{
-    ::testing::InitGoogleTest(&argc, argv);
-    nvshmem_init();
-    shoal_test::quiet_other_pes(nvshmem_my_pe());
-    const int rc = RUN_ALL_TESTS();
-    nvshmem_finalize();
-    return rc;
-}

@@ -12,7 +12,6 @@
 
 #include <shoal/device/emulate.h>
 
-#include "pe_listeners.hpp"
 
 namespace {
 
@@ -174,13 +173,3 @@ TEST(NvshmemRows, MaxlocPicksTheLargestValueAndLowestIndex)
 }
 
 } // namespace
-
-int main(int argc, char **argv)
-{
-    ::testing::InitGoogleTest(&argc, argv);
-    nvshmem_init();
-    shoal_test::quiet_other_pes(nvshmem_my_pe());
-    const int rc = RUN_ALL_TESTS();
-    nvshmem_finalize();
-    return rc;
-}
