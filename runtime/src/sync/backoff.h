@@ -59,6 +59,19 @@ static inline unsigned shoal_spin_more(void)
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;
 }
 
+/* A poll's pause while spinning. With an off-node transport every poll progresses it (a
+ * microsecond or more), and a PE that spins while a peer it serves or waits for shares its
+ * core unseen (a PE of another job, or of a second simulated host on this machine) holds the
+ * core for a whole time slice: each of their round trips then took ~5 ms instead of 60 us. A
+ * yield, as cheap as that poll when the core is free, hands the core to such a peer. A yield
+ * that gave the core away for long (unrelated load) sends the wait to its naps, which leave
+ * the core to that load without losing a slice to it each time (sync/doorbell.c). */
+static inline void shoal_spin_pause(struct shoal_backoff *b)
+{
+    if (SHOAL_LIKELY(shoal_g.remote == NULL)) shoal_cpu_relax();
+    else if (shoal_spin_yield()) b->n = b->spin + shoal_spin_more();
+}
+
 /* Call once per failed poll. */
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
@@ -67,7 +80,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     if (SHOAL_UNLIKELY(shoal_poll_progress() > 0) && b->n > b->spin) b->n = b->spin;
     unsigned n = b->n++;
     if (n < b->spin) {
-        shoal_cpu_relax();
+        shoal_spin_pause(b);
     } else if (shoal_g.oversubscribed) {
         if ((n & 63) == 63) shoal_wait_slow(b);
         if (b->loaded) {
@@ -79,7 +92,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
             nanosleep(&ts, NULL);
         }
     } else if (n < b->spin + shoal_spin_more()) {
-        shoal_cpu_relax();
+        shoal_spin_pause(b);
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
         const unsigned k = (n - b->spin - shoal_spin_more()) / 4;

@@ -202,6 +202,13 @@ void shoal_yield(struct shoal_backoff *b)
     if (now_ns() - t0 > SLOW_YIELD_NS) b->loaded = b->n;
 }
 
+int shoal_spin_yield(void)
+{
+    const long t0 = now_ns();
+    sched_yield();
+    return now_ns() - t0 > SLOW_YIELD_NS;
+}
+
 void shoal_sleep(struct shoal_backoff *b)
 {
     if (b->bell && shoal_bells != NULL) {

@@ -36,6 +36,8 @@ void shoal_doorbell_wake(struct shoal_doorbell *d);
 /* Oversubscribed waits: yield, noting a yield that gave the core away for long (unrelated
  * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
 void shoal_yield(struct shoal_backoff *b);
+/* A spinning wait's yield (sync/backoff.h): 1 when it gave the core away for long. */
+int shoal_spin_yield(void);
 void shoal_sleep(struct shoal_backoff *b);
 void shoal_bell_done(struct shoal_backoff *b);
 
