@@ -68,7 +68,9 @@ static inline unsigned shoal_spin_more(void)
  * the core to that load without losing a slice to it each time (sync/doorbell.c). */
 static inline void shoal_spin_pause(struct shoal_backoff *b)
 {
-    if (SHOAL_LIKELY(shoal_g.remote == NULL)) shoal_cpu_relax();
+    /* Every 8th poll: a yield costs about a poll, and a PE alone on its core loses a little
+     * latency to each one (8 B get across hosts 8.0 -> 9.9 us when every poll yielded). */
+    if (SHOAL_LIKELY(shoal_g.remote == NULL) || (b->n & 7) != 0) shoal_cpu_relax();
     else if (shoal_spin_yield()) b->n = b->spin + shoal_spin_more();
 }
 
