@@ -8,6 +8,7 @@
  * copies and one-thread AMO kernels on the plugin's own non-blocking stream, complete when
  * they return and never waiting for a user kernel (one may be spinning on the very word the
  * host writes). Same deterministic allocator as the host heap, its own instance. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -398,13 +398,12 @@ static_assert(NVSHMEM_TEAM_SAME_GPU_INDEX == 4 && NVSHMEMX_INIT_WITH_UNIQUEID ==
 // The initializers and the version-stamping macro, as programs use them.
 [[maybe_unused]] static void initializers()
 {
-    nvshmemx_init_attr_t a = NVSHMEMX_INIT_ATTR_INITIALIZER, a1 = NVSHMEMX_INIT_ATTR_V1_INITIALIZER;
-    nvshmemx_init_args_t g = NVSHMEMX_INIT_ARGS_INITIALIZER, g2 = NVSHMEMX_INIT_ARGS_V2_INITIALIZER;
-    nvshmemx_uniqueid_t u = NVSHMEMX_UNIQUEID_INITIALIZER;
-    nvshmemx_uniqueid_args_t ua = NVSHMEMX_UNIQUEID_ARGS_INITIALIZER;
-    nvshmem_team_config_t c = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    [[maybe_unused]] nvshmemx_init_attr_t a = NVSHMEMX_INIT_ATTR_INITIALIZER, a1 = NVSHMEMX_INIT_ATTR_V1_INITIALIZER;
+    [[maybe_unused]] nvshmemx_init_args_t g = NVSHMEMX_INIT_ARGS_INITIALIZER, g2 = NVSHMEMX_INIT_ARGS_V2_INITIALIZER;
+    [[maybe_unused]] nvshmemx_uniqueid_t u = NVSHMEMX_UNIQUEID_INITIALIZER;
+    [[maybe_unused]] nvshmemx_uniqueid_args_t ua = NVSHMEMX_UNIQUEID_ARGS_INITIALIZER;
+    [[maybe_unused]] nvshmem_team_config_t c = NVSHMEM_TEAM_CONFIG_INITIALIZER;
     nvshmemx_init_init_attr_ver_only(a);
-    (void)a, (void)a1, (void)g, (void)g2, (void)u, (void)ua, (void)c;
 }
 
 // The error macros NVSHMEM's headers give programs (its perftests use them).
