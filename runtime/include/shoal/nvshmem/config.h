@@ -122,8 +122,11 @@ static void shoal_nvi_emu_bad(const char *routine, const char *what, const void 
     if (!__atomic_exchange_n(&reported, 1, __ATOMIC_ACQ_REL)) {
         fprintf(stderr, "shoal: %s: PE %d: %s %p %s\n", routine, shoal_nvi_ctx.my_pe, what, p, why);
         fflush(stderr);
+        shmem_global_exit(1);
     }
-    shmem_global_exit(1);
+    /* The reporting thread takes the process down; one that exited here first could end it
+     * before the line is written. */
+    for (unsigned polls = 0;;) shoal::device::detail::backoff(polls);
 }
 template <class T> static void shoal_nvi_emu_sym(const char *routine, const char *what, const T *p)
 {
