@@ -57,6 +57,8 @@ struct launcher {
     {
         return e::launch(stream, p.grid, p.block, [args...] { Body::run(args...); });
     }
+    /** Nothing to load ahead: the emulation's kernels are host code. */
+    template <class Body, class... A> static int preload() { return 0; }
 };
 
 } // namespace shoal_plugin::rt

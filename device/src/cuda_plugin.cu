@@ -84,6 +84,12 @@ struct launcher {
         kernel<Body, A...><<<dim(p.grid), dim(p.block), 0, stream>>>(args...);
         return rc(cudaGetLastError());
     }
+    /** Load kernel<Body, A...> now (CUDA loads kernels lazily, at their first launch, by default). */
+    template <class Body, class... A> static int preload()
+    {
+        cudaFuncAttributes a;
+        return rc(cudaFuncGetAttributes(&a, reinterpret_cast<const void *>(&kernel<Body, A...>)));
+    }
 };
 
 // Driver entry points, found through the runtime: the plugin links no libcuda, so it loads

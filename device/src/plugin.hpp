@@ -51,11 +51,19 @@ inline own_state own;
 constexpr std::size_t staging_bytes = std::size_t(1) << 20;
 constexpr std::size_t result_bytes = 64; // the AMO result, before the staged bytes
 
+template <class T> int preload_amo() { return rt::launcher::preload<sk::host_amo_body<T>, int, T *, T, T, T *>(); }
+
 inline int make_own()
 {
     if (own.ready) return 0;
     int rc = rt::stream_create_nonblocking(&own.stream);
     if (!rc) rc = rt::host_alloc(reinterpret_cast<void **>(&own.staging), result_bytes + staging_bytes);
+    // The host AMO kernels are loaded now, not at their first launch: under CUDA's lazy loading
+    // (the default) a first launch loads the kernel under the context lock and waits for the
+    // GPU's queue to drain, so a host atomic that a running user kernel spins for would wait
+    // for ever (seen on an H200: gpu_shape_test's host calls while a kernel waits).
+    if (!rc) rc = preload_amo<unsigned long long>();
+    if (!rc) rc = preload_amo<unsigned int>();
     own.ready = rc == 0;
     return rc;
 }

@@ -72,25 +72,42 @@ SHOAL_HD int reduce_case(const context &c, shmem_team_t team, void *dst_v, void 
     return bad;
 }
 
+/** The library's operation of reference id Id. */
+template <int Id> SHOAL_HD auto op_of()
+{
+    namespace dd = d::detail;
+    if constexpr (Id == AND) return dd::op_and{};
+    else if constexpr (Id == OR) return dd::op_or{};
+    else if constexpr (Id == XOR) return dd::op_xor{};
+    else if constexpr (Id == MAX) return dd::op_max{};
+    else if constexpr (Id == MIN) return dd::op_min{};
+    else if constexpr (Id == SUM) return dd::op_sum{};
+    else return dd::op_prod{};
+}
+
+/** The reductions with operation Id (AND ... PROD) of every type row that has it, over team (n
+ *  elements, buffers of n * 16 bytes). The GPU suite runs each Id as a kernel of its own. */
+template <class S, int Id> SHOAL_HD int reduce_sweep_op(const context &c, shmem_team_t team, void *dst, void *src, std::size_t n)
+{
+    using Op = decltype(op_of<Id>());
+    int bad = 0;
+#define COLL_K_ROW(T, NAME, A) bad += reduce_case<S, Op, Id, T>(c, team, dst, src, n);
+    if constexpr (Id == AND || Id == OR || Id == XOR) {
+        SHOAL_REDUCE_BITWISE_TYPES(SHOAL_DEV_ROWS, COLL_K_ROW)
+    } else {
+        SHOAL_REDUCE_MINMAX_TYPES(SHOAL_DEV_ROWS, COLL_K_ROW)
+    }
+#undef COLL_K_ROW
+    return bad;
+}
+
 /** Every reduction of the type table's rows over team (n elements, buffers of n * 16 bytes). */
 template <class S> SHOAL_HD int reduce_sweep(const context &c, shmem_team_t team, void *dst, void *src, std::size_t n)
 {
-    namespace dd = d::detail;
-    int bad = 0;
-#define COLL_K_BITWISE(T, NAME, A)                                                             \
-    bad += reduce_case<S, dd::op_and, AND, T>(c, team, dst, src, n);                           \
-    bad += reduce_case<S, dd::op_or, OR, T>(c, team, dst, src, n);                             \
-    bad += reduce_case<S, dd::op_xor, XOR, T>(c, team, dst, src, n);
-#define COLL_K_ARITH(T, NAME, A)                                                               \
-    bad += reduce_case<S, dd::op_max, MAX, T>(c, team, dst, src, n);                           \
-    bad += reduce_case<S, dd::op_min, MIN, T>(c, team, dst, src, n);                           \
-    bad += reduce_case<S, dd::op_sum, SUM, T>(c, team, dst, src, n);                           \
-    bad += reduce_case<S, dd::op_prod, PROD, T>(c, team, dst, src, n);
-    SHOAL_REDUCE_BITWISE_TYPES(SHOAL_DEV_ROWS, COLL_K_BITWISE)
-    SHOAL_REDUCE_MINMAX_TYPES(SHOAL_DEV_ROWS, COLL_K_ARITH)
-#undef COLL_K_BITWISE
-#undef COLL_K_ARITH
-    return bad;
+    return reduce_sweep_op<S, AND>(c, team, dst, src, n) + reduce_sweep_op<S, OR>(c, team, dst, src, n) +
+           reduce_sweep_op<S, XOR>(c, team, dst, src, n) + reduce_sweep_op<S, MAX>(c, team, dst, src, n) +
+           reduce_sweep_op<S, MIN>(c, team, dst, src, n) + reduce_sweep_op<S, SUM>(c, team, dst, src, n) +
+           reduce_sweep_op<S, PROD>(c, team, dst, src, n);
 }
 
 /** The value member m sends for slot i of block b (alltoall: b = the receiver's index). */

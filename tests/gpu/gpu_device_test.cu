@@ -1,5 +1,6 @@
 // The device suite's cases as real CUDA kernels (plain nvcc, no -rdc) over the device heap,
-// plus the host API on device memory. Exits 77 (skipped) when there is no GPU. The kernel
+// plus the host API on device memory. The collectives are in gpu_device_coll.cu and the
+// reduction sweep in gpu_device_reduce.cu, so the three compile side by side. Exits 77 (skipped) when there is no GPU. The kernel
 // bodies are the host emulation's (tests/device/device_kernels.hpp).
 // Compiled as C++20 on purpose: it includes the C++ facade (shoal/shoal.hpp, shoal/device.hpp).
 #include <cuda_runtime.h>
@@ -14,7 +15,7 @@
 #include <shoal/shoal.hpp>
 
 #include "gpu_check.hpp"
-#include "../device/coll_kernels.hpp"
+#include "gpu_device_parts.hpp"
 #include "../device/device_kernels.hpp"
 
 namespace {
@@ -22,6 +23,7 @@ namespace {
 namespace d = shoal::device;
 namespace k = device_kernels;
 using d::context;
+using gpu_device_parts::make_context;
 
 
 template <class S> __global__ void put_right_k(context c, long *dest, const long *src, std::size_t n)
@@ -46,28 +48,6 @@ template <class S> __global__ void barrier_k(context c, long *slot, int iters, i
 {
     const int b = k::barrier_rounds<S>(c, slot, iters);
     atomicAdd(bad, b);
-}
-template <class S> __global__ void team_colls_k(context c, long *dst, long *src, std::size_t n, int *bad)
-{
-    atomicAdd(bad, coll_kernels::team_colls<S>(c, SHMEM_TEAM_WORLD, dst, src, n));
-}
-template <class S>
-__global__ void active_set_k(context c, int log_stride, int size, long *dst, long *src, std::size_t n, long *psync,
-                             int *bad)
-{
-    atomicAdd(bad, coll_kernels::active_set_colls<S>(c, 0, log_stride, size, dst, src, n, psync));
-}
-__global__ void reduce_sweep_k(context c, void *dst, void *src, std::size_t n, int *bad)
-{
-    atomicAdd(bad, coll_kernels::reduce_sweep<d::scope::block>(c, SHMEM_TEAM_WORLD, dst, src, n));
-}
-
-context make_context()
-{
-    context c{};
-    CHECK(shmemx_device_context(&c) == 0);
-    CHECK(c.kind == SHOAL_DEVICE_HEAP_GPU);
-    return c;
 }
 
 std::vector<long> fetch(const long *dev, std::size_t n)
@@ -228,41 +208,6 @@ void host_api_case()
 
 } // namespace
 
-/** The device collectives (coll_kernels.hpp) on the world team and active sets; every
- *  reduction at block scope (the other scopes run the same code in the emulation). */
-template <class S> void coll_case(int threads)
-{
-    const context c = make_context();
-    const int npes = shmem_n_pes();
-    constexpr std::size_t n = 45;
-    const std::size_t len = static_cast<std::size_t>(npes) * 3 * n;
-    auto *dst = static_cast<long *>(shmemx_device_calloc(len, sizeof(long)));
-    auto *src = static_cast<long *>(shmemx_device_calloc(len, sizeof(long)));
-    auto *psync = static_cast<long *>(shmemx_device_calloc(SHMEM_REDUCE_SYNC_SIZE, sizeof(long)));
-    int *bad = nullptr;
-    CUDA(cudaMallocManaged(&bad, sizeof *bad));
-    *bad = 0;
-    team_colls_k<S><<<1, threads>>>(c, dst, src, n, bad);
-    CUDA(cudaDeviceSynchronize());
-    shmem_barrier_all();
-    active_set_k<S><<<1, threads>>>(c, 0, npes, dst, src, n, psync, bad);
-    CUDA(cudaDeviceSynchronize());
-    shmem_barrier_all();
-    if (std::is_same_v<S, d::scope::block>) {
-        reduce_sweep_k<<<1, threads>>>(c, dst, src, 37, bad);
-        CUDA(cudaDeviceSynchronize());
-    }
-    CHECK(*bad == 0);
-    std::vector<long> ps(SHMEM_REDUCE_SYNC_SIZE, -1);
-    CUDA(cudaMemcpy(ps.data(), psync, ps.size() * sizeof(long), cudaMemcpyDeviceToHost));
-    for (long v : ps) CHECK(v == SHMEM_SYNC_VALUE);
-    cudaFree(bad);
-    shmem_barrier_all();
-    shmemx_device_free(psync);
-    shmemx_device_free(src);
-    shmemx_device_free(dst);
-}
-
 int main()
 {
     if (gpu_check::no_gpu()) return gpu_check::skipped;
@@ -280,9 +225,7 @@ int main()
     barrier_case<d::scope::thread>(1);
     barrier_case<d::scope::warp>(32);
     barrier_case<d::scope::block>(128);
-    coll_case<d::scope::thread>(1);
-    coll_case<d::scope::warp>(32);
-    coll_case<d::scope::block>(128);
+    gpu_device_parts::coll_cases();
     const int me = shmem_my_pe();
     shmem_finalize();
     return gpu_check::exit_status(me);

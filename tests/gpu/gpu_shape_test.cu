@@ -58,6 +58,15 @@ template <class T> std::vector<T> fetch(const T *dev, std::size_t n)
     return h;
 }
 
+/** Says which case starts (PE 0, flushed): a case that hangs on a GPU is named in the log. */
+void starting(const char *what)
+{
+    if (shmem_my_pe() == 0) {
+        std::printf("case: %s\n", what);
+        std::fflush(stdout);
+    }
+}
+
 int *new_counter()
 {
     int *bad = nullptr;
@@ -68,6 +77,9 @@ int *new_counter()
 
 void warp_case(dim3 grid, dim3 block)
 {
+    char what[96];
+    std::snprintf(what, sizeof what, "warp ring, grid %ux%ux%u, block %ux%ux%u", grid.x, grid.y, grid.z, block.x, block.y, block.z);
+    starting(what);
     constexpr std::size_t n = 45;
     const std::size_t groups = grid.x * grid.y * grid.z * ((block.x * block.y * block.z + 31) / 32);
     auto *dest = static_cast<long *>(shmemx_device_calloc(groups * n, sizeof(long)));
@@ -96,6 +108,7 @@ void warp_case(dim3 grid, dim3 block)
 
 template <class S> void barrier_case(dim3 block, int iters)
 {
+    starting("cooperative barriers");
     const dim3 grid(2, 2, 1);
     auto *slots = static_cast<long *>(shmemx_device_calloc(8, sizeof(long)));
     const context c = make_context();
@@ -111,6 +124,7 @@ template <class S> void barrier_case(dim3 block, int iters)
 
 void reduce_case()
 {
+    starting("cooperative reduce");
     std::size_t n = 20011;
     auto *a = static_cast<long *>(shmemx_device_malloc(n * sizeof(long)));
     auto *b = static_cast<long *>(shmemx_device_malloc(n * sizeof(long)));
@@ -128,6 +142,7 @@ void reduce_case()
 
 void host_calls_while_a_kernel_waits()
 {
+    starting("host calls while a kernel waits");
     auto *flags = static_cast<std::uint64_t *>(shmemx_device_calloc(3, sizeof(std::uint64_t)));
     long *out = nullptr;
     CUDA(cudaMallocManaged(&out, sizeof *out));
