@@ -1,5 +1,6 @@
 // What the GPU device suite's translation units share (gpu_device_test.cu runs the cases;
-// gpu_device_coll.cu and gpu_device_reduce.cu hold the collective kernels, compiled apart).
+// gpu_device_coll.cu and the three parts of gpu_device_reduce.cu hold the collective kernels,
+// compiled apart).
 #ifndef SHOAL_TESTS_GPU_DEVICE_PARTS_HPP
 #define SHOAL_TESTS_GPU_DEVICE_PARTS_HPP
 
@@ -22,9 +23,21 @@ inline shoal::device::context make_context()
 }
 /** The device collectives on the world team and active sets, at thread, warp and block scope. */
 void coll_cases();
-/** Every reduction of the type table at block scope over n elements (one block of threads);
- *  adds the wrong results it found to *bad. */
-void reduce_sweep(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads);
+/** Part Part (0: and, or, xor; 1: max, min; 2: sum, prod) of every reduction of the type table at
+ *  block scope over n elements (one block of threads); adds the wrong results it found to *bad.
+ *  Each part is a translation unit of its own (gpu_device_reduce.cu). */
+template <int Part>
+void reduce_sweep_part(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads);
+template <> void reduce_sweep_part<0>(shoal::device::context, void *, void *, std::size_t, int *, int);
+template <> void reduce_sweep_part<1>(shoal::device::context, void *, void *, std::size_t, int *, int);
+template <> void reduce_sweep_part<2>(shoal::device::context, void *, void *, std::size_t, int *, int);
+/** Every reduction of the type table: the three parts. */
+inline void reduce_sweep(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads)
+{
+    reduce_sweep_part<0>(c, dst, src, n, bad, threads);
+    reduce_sweep_part<1>(c, dst, src, n, bad, threads);
+    reduce_sweep_part<2>(c, dst, src, n, bad, threads);
+}
 
 } // namespace gpu_device_parts
 

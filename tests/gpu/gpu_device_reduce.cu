@@ -1,5 +1,7 @@
 // The GPU device suite's reduction sweep (coll_kernels.hpp: every reduction of the type table),
-// one kernel per operation: as one kernel it took minutes of ptxas, as seven it takes seconds.
+// one kernel per operation, and this file compiled once per part (SHOAL_REDUCE_PART 0: and, or,
+// xor; 1: max, min; 2: sum, prod; tests/gpu/meson.build) so that no compile step is long: as one
+// kernel the sweep took minutes of ptxas.
 #include <cuda_runtime.h>
 
 #include "gpu_device_parts.hpp"
@@ -9,24 +11,32 @@ namespace {
 namespace ck = coll_kernels;
 using block = shoal::device::scope::block;
 
+#if SHOAL_REDUCE_PART == 0
+constexpr int first = ck::AND, last = ck::XOR;
+#elif SHOAL_REDUCE_PART == 1
+constexpr int first = ck::MAX, last = ck::MIN;
+#elif SHOAL_REDUCE_PART == 2
+constexpr int first = ck::SUM, last = ck::PROD;
+#else
+#error "SHOAL_REDUCE_PART is 0, 1 or 2"
+#endif
+
 template <int Id> __global__ void reduce_op_k(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad)
 {
     atomicAdd(bad, ck::reduce_sweep_op<block, Id>(c, SHMEM_TEAM_WORLD, dst, src, n));
 }
-template <int Id> void launch(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads)
+/** Operations Id to last, a kernel each. */
+template <int Id> void launch_from(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads)
 {
     reduce_op_k<Id><<<1, threads>>>(c, dst, src, n, bad);
     CUDA(cudaDeviceSynchronize());
+    if constexpr (Id < last) launch_from<Id + 1>(c, dst, src, n, bad, threads);
 }
 } // namespace
 
-void gpu_device_parts::reduce_sweep(shoal::device::context c, void *dst, void *src, std::size_t n, int *bad, int threads)
+template <>
+void gpu_device_parts::reduce_sweep_part<SHOAL_REDUCE_PART>(shoal::device::context c, void *dst, void *src, std::size_t n,
+                                                            int *bad, int threads)
 {
-    launch<ck::AND>(c, dst, src, n, bad, threads);
-    launch<ck::OR>(c, dst, src, n, bad, threads);
-    launch<ck::XOR>(c, dst, src, n, bad, threads);
-    launch<ck::MAX>(c, dst, src, n, bad, threads);
-    launch<ck::MIN>(c, dst, src, n, bad, threads);
-    launch<ck::SUM>(c, dst, src, n, bad, threads);
-    launch<ck::PROD>(c, dst, src, n, bad, threads);
+    launch_from<first>(c, dst, src, n, bad, threads);
 }
