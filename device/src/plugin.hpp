@@ -51,7 +51,15 @@ inline own_state own;
 constexpr std::size_t staging_bytes = std::size_t(1) << 20;
 constexpr std::size_t result_bytes = 64; // the AMO result, before the staged bytes
 
-template <class T> int preload_amo() { return rt::launcher::preload<sk::host_amo_body<T>, int, T *, T, T, T *>(); }
+/** The host AMO kernel's instance for T: launched by amo_of, loaded ahead by make_own. */
+template <class T> struct amo_kernel {
+    static int launch(rt::launcher &l, int op, T *mapped, T v, T c, T *out)
+    {
+        return l.template launch<sk::host_amo_body<T>, int, T *, T, T, T *>(shoal::device::geometry::one_thread(), op,
+                                                                             mapped, v, c, out);
+    }
+    static int preload() { return rt::launcher::template preload<sk::host_amo_body<T>, int, T *, T, T, T *>(); }
+};
 
 inline int make_own()
 {
@@ -62,8 +70,8 @@ inline int make_own()
     // (the default) a first launch loads the kernel under the context lock and waits for the
     // GPU's queue to drain, so a host atomic that a running user kernel spins for would wait
     // for ever (seen on an H200: gpu_shape_test's host calls while a kernel waits).
-    if (!rc) rc = preload_amo<unsigned long long>();
-    if (!rc) rc = preload_amo<unsigned int>();
+    if (!rc) rc = amo_kernel<unsigned long long>::preload();
+    if (!rc) rc = amo_kernel<unsigned int>::preload();
     own.ready = rc == 0;
     return rc;
 }
@@ -139,8 +147,7 @@ template <class T> int amo_of(enum shoal_amo_op op, void *mapped, const void *op
     if (rc) return rc;
     T *out = reinterpret_cast<T *>(own.staging);
     rt::launcher l{own.stream};
-    rc = l.template launch<sk::host_amo_body<T>>(shoal::device::geometry::one_thread(), static_cast<int>(op),
-                                                 static_cast<T *>(mapped), v, c, out);
+    rc = amo_kernel<T>::launch(l, static_cast<int>(op), static_cast<T *>(mapped), v, c, out);
     if (!rc) rc = rt::stream_sync(own.stream);
     if (!rc && result) std::memcpy(result, out, sizeof *out);
     return rc;
