@@ -61,17 +61,36 @@ template <class T> struct amo_kernel {
     static int preload() { return rt::launcher::template preload<sk::host_amo_body<T>, int, T *, T, T, T *>(); }
 };
 
+/** A launcher that loads each kernel instead of enqueueing it (stream::for_every_kernel); rc:
+ *  the first failure. */
+struct loader {
+    static constexpr int invalid = rt::invalid;
+    int rc = 0;
+    template <class Body, class... A> int launch(const shoal::device::geometry::plan &, A...)
+    {
+        const int r = rt::launcher::template preload<Body, A...>();
+        if (r && !rc) rc = r;
+        return r;
+    }
+};
+
 inline int make_own()
 {
     if (own.ready) return 0;
     int rc = rt::stream_create_nonblocking(&own.stream);
     if (!rc) rc = rt::host_alloc(reinterpret_cast<void **>(&own.staging), result_bytes + staging_bytes);
-    // The host AMO kernels are loaded now, not at their first launch: under CUDA's lazy loading
+    // The plugin's kernels are loaded now, not at their first launch: under CUDA's lazy loading
     // (the default) a first launch loads the kernel under the context lock and waits for the
-    // GPU's queue to drain, so a host atomic that a running user kernel spins for would wait
-    // for ever (seen on an H200: gpu_shape_test's host calls while a kernel waits).
+    // GPU's queue to drain, so a host atomic or an on-stream put that a running user kernel
+    // spins for would wait for ever (seen on an H200: gpu_shape_test's host calls while a
+    // kernel waits).
     if (!rc) rc = amo_kernel<unsigned long long>::preload();
     if (!rc) rc = amo_kernel<unsigned int>::preload();
+    if (!rc) {
+        loader l;
+        sk::for_every_kernel(l);
+        rc = l.rc;
+    }
     own.ready = rc == 0;
     return rc;
 }

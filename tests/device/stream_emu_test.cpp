@@ -14,6 +14,7 @@
 #include <shmemx.h>
 
 #include <algorithm>
+#include <set>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -22,6 +23,7 @@
 #include <shoal/device/api.h>
 #include <shoal/device/emulate.h>
 #include <shoal/device/emulate_cuda.h>
+#include <shoal/device/stream_kernels.h>
 
 #include "pe_test_util.hpp"
 
@@ -57,6 +59,44 @@ template <class T> std::vector<T> from_device(const T *dev, std::size_t n)
 unsigned char pattern(int pe, std::size_t size, std::size_t i)
 {
     return static_cast<unsigned char>((i * 31 + size * 7 + static_cast<std::size_t>(pe) * 101) % 251);
+}
+
+/** Records the kernels dispatch hands it (one address per Body and argument types). */
+struct KernelSet {
+    static constexpr int invalid = -1;
+    template <class Body, class... A> static void tag() {}
+    std::set<void (*)()> seen;
+    template <class Body, class... A> int launch(const d::geometry::plan &, A...)
+    {
+        seen.insert(&tag<Body, A...>);
+        return 0;
+    }
+};
+
+// The plugin loads stream::for_every_kernel's kernels when it starts (a kernel loaded at its
+// first launch can wait for ever behind a spinning user kernel): it must reach every kernel that
+// dispatch can enqueue for any op, element size, type and operation.
+TEST(OnStream, EveryDispatchableKernelIsLoadedAhead)
+{
+    KernelSet ahead, any;
+    d::stream::for_every_kernel(ahead);
+    const d::context c{};
+    shoal_stream_args a{};
+    a.nelems = 1;
+    for (int op = SHOAL_STREAM_PUT; op <= SHOAL_STREAM_WAIT_UNTIL; op++)
+        for (std::size_t elem = 1; elem <= 16; elem++)
+            for (int kind = SHOAL_STREAM_SIGNED; kind <= SHOAL_STREAM_BFLOAT16; kind++)
+                for (int bytes = 1; bytes <= 16; bytes++)
+                    for (int r = SHOAL_RED_AND; r <= SHOAL_RED_PROD; r++) {
+                        a.op = static_cast<shoal_stream_op>(op);
+                        a.elem = elem;
+                        a.red_type = SHOAL_STREAM_TYPE(kind, bytes);
+                        a.red_op = r;
+                        (void)d::stream::dispatch(any, c, a);
+                    }
+    EXPECT_GT(any.seen.size(), 40u);
+    for (auto k : any.seen) EXPECT_EQ(ahead.seen.count(k), 1u) << "a kernel dispatch can enqueue is not loaded ahead";
+    EXPECT_EQ(ahead.seen.size(), any.seen.size());
 }
 
 TEST(OnStream, PutGetEveryByteOfUnevenSizes)

@@ -334,6 +334,56 @@ template <class L> int dispatch(L &launch, const context &c, const args &a)
     return L::invalid;
 }
 
+/** Every kernel dispatch can enqueue, each handed once or more to loader.launch<Body>(plan,
+ *  args...) through dispatch itself: the arguments only choose the branch (a loader loads the
+ *  kernel and never runs it). The CUDA plugin loads them all when it starts, since a kernel
+ *  loaded at its first launch waits for the GPU's queue to drain, which a user kernel spinning
+ *  for that launch's write never does. */
+template <class L> void for_every_kernel(L &loader)
+{
+    const context c{};
+    args a{};
+    a.nelems = 1;
+    a.elem = 1;
+    const int types[] = {SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 1), SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2),
+                         SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8),
+                         SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 1), SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2),
+                         SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8),
+                         SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8),
+                         SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2), SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2)};
+    for (int op = SHOAL_STREAM_PUT; op <= SHOAL_STREAM_WAIT_UNTIL; op++) {
+        a.op = static_cast<shoal_stream_op>(op);
+        switch (a.op) {
+        case SHOAL_STREAM_IPUT:
+        case SHOAL_STREAM_IGET:
+        case SHOAL_STREAM_P:
+        case SHOAL_STREAM_G: // by element size
+            for (std::size_t elem = 1; elem <= 16; elem *= 2) {
+                a.elem = elem;
+                (void)dispatch(loader, c, a);
+            }
+            a.elem = 1;
+            break;
+        case SHOAL_STREAM_REDUCE: // by type and operation
+            for (int t : types) {
+                a.red_type = t;
+                for (int r = SHOAL_RED_AND; r <= SHOAL_RED_PROD; r++) {
+                    a.red_op = r;
+                    (void)dispatch(loader, c, a);
+                }
+            }
+            break;
+        case SHOAL_STREAM_WAIT_UNTIL: // by type
+            for (int t : types) {
+                a.red_type = t;
+                (void)dispatch(loader, c, a);
+            }
+            break;
+        default: (void)dispatch(loader, c, a);
+        }
+    }
+}
+
 } // namespace shoal::device::stream
 
 #endif
