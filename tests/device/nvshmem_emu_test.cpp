@@ -94,6 +94,48 @@ TEST(NvshmemEmulation, AllReduceAtEveryScope)
     nvshmem_barrier_all();
 }
 
+TEST(NvshmemEmulation, ACollectiveIsOneCallPerPEInAKernelOfSeveralBlocks)
+{
+    // NVSHMEM's rule: one thread, warp or block of the kernel makes a collective call per PE,
+    // and the other blocks go on (a Shoal device call has every block make it). Block 1 of 3
+    // calls here, not block 0: its one block reduces all n elements.
+    namespace em = shoal::device::emulate;
+    constexpr std::size_t n = 1001;
+    const int me = nvshmem_my_pe(), npes = nvshmem_n_pes();
+    Sym<int> s(n), d(n), all(static_cast<std::size_t>(npes) * 2), mine(2), b(n);
+    for (std::size_t i = 0; i < n; i++) s[i] = (me + 1) * static_cast<int>(i);
+    mine[0] = 7 * me;
+    mine[1] = 7 * me + 1;
+    nvshmem_barrier_all();
+    std::atomic<int> others{0};
+    for (const bool coop : {true, false}) {
+        em::launch_options o;
+        o.cooperative = coop;
+        em::launch(shoal::device::extent{3, 1, 1}, shoal::device::extent{32, 1, 1}, [&] {
+            if (em::grid_rank() == 1) {
+                nvshmemx_int_sum_reduce_block(NVSHMEM_TEAM_WORLD, d.p, s.p, n);
+                nvshmemx_int_broadcast_block(NVSHMEM_TEAM_WORLD, b.p, d.p, n, npes - 1);
+            } else if (em::grid_rank() == 2 && em::block_rank() == 0) {
+                nvshmem_int_fcollect(NVSHMEM_TEAM_WORLD, all.p, mine.p, 2);
+                nvshmem_barrier_all();
+            } else if (em::block_rank() == 0) {
+                others++;
+            }
+        }, o);
+        const int tri = npes * (npes + 1) / 2;
+        for (std::size_t i = 0; i < n; i++) {
+            ASSERT_EQ(d[i], tri * static_cast<int>(i)) << (coop ? "cooperative" : "plain") << " i " << i;
+            ASSERT_EQ(b[i], tri * static_cast<int>(i)) << i;
+        }
+        for (int j = 0; j < 2 * npes; j++) ASSERT_EQ(all[static_cast<std::size_t>(j)], 7 * (j / 2) + j % 2) << j;
+        nvshmem_barrier_all();
+        for (std::size_t i = 0; i < n; i++) d[i] = b[i] = -1;
+        for (int j = 0; j < 2 * npes; j++) all[static_cast<std::size_t>(j)] = -1;
+        nvshmem_barrier_all();
+    }
+    EXPECT_EQ(others.load(), 2);
+}
+
 TEST(NvshmemEmulation, Team2DInKernels)
 {
     constexpr int xrange = 2;

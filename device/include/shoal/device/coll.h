@@ -46,9 +46,20 @@ struct members {
 };
 
 /** Several blocks may call a collective only together, and only when they all run at once. */
+/** The blocks of this PE that make one collective call together: every block of the kernel
+ *  (Shoal's device API), or the calling one alone (NVSHMEM's: one call per PE). */
+struct callers {
+    unsigned size, rank;
+};
+SHOAL_HD inline callers callers_of(const context &c)
+{
+    if (c.flags & SHOAL_DEVICE_CTX_ONE_CALL_PER_PE) return {1, 0};
+    return {grid::size(), grid::rank()};
+}
+
 template <class S> SHOAL_HD inline void check_grid(const context &c, const char *routine)
 {
-    if (grid::size() > 1 && !grid::cooperative())
+    if (callers_of(c).size > 1 && !grid::cooperative())
         fail<S>(c, routine, "called from a kernel of %ld blocks that was not launched cooperatively: "
                             "launch it with nvshmemx_collective_launch, or call it from a kernel of one block",
                 static_cast<long>(grid::size()));
@@ -149,8 +160,9 @@ template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void group_sync(const cont
     fence(c);
     S::sync();
     if (S::rank() == 0) {
-        if (m.grid && grid::size() > 1)
-            combine_blocks(c, m, grid::size());
+        const unsigned blocks = callers_of(c).size;
+        if (m.grid && blocks > 1)
+            combine_blocks(c, m, blocks);
         else
             counted_dissemination(c, m);
     }
@@ -158,14 +170,18 @@ template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void group_sync(const cont
     fence(c);
 }
 
-/** This block's part of n items: all of them in a kernel of one block. Each block of an
- *  on-stream kernel and its counterparts on the other members handle the same part. */
-SHOAL_HD inline geometry::range block_part(std::size_t n) { return geometry::slice(n, grid::size(), grid::rank()); }
+/** This block's part of n items: all of them where one block makes the call. Each block of
+ *  an on-stream kernel and its counterparts on the other members handle the same part. */
+SHOAL_HD inline geometry::range block_part(const context &c, std::size_t n)
+{
+    const callers k = callers_of(c);
+    return geometry::slice(n, k.size, k.rank);
+}
 
 template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void alltoall_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
-    const geometry::range part = block_part(n);
+    const geometry::range part = block_part(c, n);
     for (int i = 0; i < m.n; i++) {
         const int j = (m.me + i) % m.n; // start with a different peer on each PE
         copy_elems<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n + part.begin, m.pe(j)),
@@ -180,7 +196,7 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void broadcast_over(const context &c, const m
                                     int root, bool to_root, const char *routine)
 {
     if (root < 0 || root >= m.n) fail<S>(c, routine, "root %ld is not a member index (the set has %ld PEs)", root, m.n);
-    const geometry::range part = block_part(n);
+    const geometry::range part = block_part(c, n);
     if (m.me == root)
         for (int j = 0; j < m.n; j++)
             if (j != root || to_root) copy_elems<S>(peer(c, dest + part.begin, m.pe(j)), src + part.begin, part.size());
@@ -190,7 +206,7 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void broadcast_over(const context &c, const m
 template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void fcollect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
-    const geometry::range part = block_part(n);
+    const geometry::range part = block_part(c, n);
     for (int i = 0; i < m.n; i++)
         copy_elems<S>(peer(c, dest + static_cast<std::size_t>(m.me) * n + part.begin, m.pe((m.me + i) % m.n)),
                       src + part.begin, part.size());
@@ -203,15 +219,15 @@ template <class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void collect_over(const context &c, const members &m, T *dest, const T *src, std::size_t n)
 {
     auto *count = m.count ? m.count : reinterpret_cast<std::uint64_t *>(c.scratch);
-    if (S::rank() == 0 && grid::rank() == 0) *count = n;
+    if (S::rank() == 0 && callers_of(c).rank == 0) *count = n;
     group_sync<S>(c, m);
     std::size_t off = 0;
     for (int j = 0; j < m.me; j++) off += *peer(c, count, m.pe(j));
-    const geometry::range part = block_part(n);
+    const geometry::range part = block_part(c, n);
     for (int i = 0; i < m.n; i++)
         copy_elems<S>(peer(c, dest + off + part.begin, m.pe((m.me + i) % m.n)), src + part.begin, part.size());
     group_sync<S>(c, m);
-    if (S::rank() == 0 && grid::rank() == 0 && m.count) *count = 0; // a pSync is restored
+    if (S::rank() == 0 && callers_of(c).rank == 0 && m.count) *count = 0; // a pSync is restored
 }
 
 } // namespace detail

@@ -56,10 +56,11 @@ template <class Op, class S, class T>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_parts(const context &c, const members &m, T *dest, const T *src,
                                                      std::size_t n, std::size_t parts, T *work, const char *routine)
 {
-    const unsigned blocks = grid::size(), b = grid::rank();
+    const callers k = callers_of(c);
+    const unsigned blocks = k.size, b = k.rank;
     const std::size_t own = parts > 1 ? static_cast<std::size_t>(m.me) : 0;
     if (!staged(c, dest, src, n * parts)) {
-        const geometry::range part = block_part(n);
+        const geometry::range part = block_part(c, n);
         group_sync<S>(c, m);
         combine<Op, S>(c, m, dest, src + own * n, part.begin, part.end);
         group_sync<S>(c, m);
@@ -83,7 +84,7 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void reduce_parts(const context &c, const mem
     const bool shared = m.grid && blocks > 1;
     geometry::range mine{0, n};
     if (!shared && blocks > 1) {
-        mine = block_part(n);
+        mine = block_part(c, n);
         room /= blocks;
         stage += room * b;
     }

@@ -37,6 +37,11 @@
  * the view an earlier launch reads (of the slot's previous teams) is not rewritten under it. */
 #define SHOAL_DEVICE_TEAM_GENERATIONS 4
 
+/* Context flags. ONE_CALL_PER_PE: a device collective is one call per PE, from whichever
+ * thread, warp or block the kernel chooses (NVSHMEM's rule; nvshmem.h's copy sets it), where
+ * Shoal's own device API has every block of a multi-block kernel make the call. */
+#define SHOAL_DEVICE_CTX_ONE_CALL_PER_PE 1u
+
 /* Which heap a context describes. */
 enum shoal_device_heap_kind { SHOAL_DEVICE_HEAP_HOST = 0, SHOAL_DEVICE_HEAP_GPU = 1 };
 
@@ -63,7 +68,7 @@ struct shoal_device_context {
     const struct shoal_device_team *teams;
     int32_t n_teams;
     int32_t kind;           /* enum shoal_device_heap_kind */
-    uint64_t reserved;      /* 0 */
+    uint64_t flags;         /* SHOAL_DEVICE_CTX_* bits: 0 as the runtime fills it */
     /* Symmetric: team slot s's sync words (SHOAL_DEVICE_SYNC_WORDS at
      * team_sync + s * SHOAL_DEVICE_SYNC_WORDS) and its scratch (scratch_size bytes at
      * scratch + s * scratch_size, 64-byte aligned). A team's state is its own: two teams run
@@ -87,7 +92,7 @@ SHOAL_DH_ASSERT(offsetof(struct shoal_device_team, list) == 16, "device team lay
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, heap_base) == 16, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, peer_base) == 32, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, n_teams) == 48, "device context layout");
-SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, reserved) == 56, "device context layout");
+SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, flags) == 56, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, team_sync) == 64, "device context layout");
 SHOAL_DH_ASSERT(offsetof(struct shoal_device_context, scratch_size) == 80, "device context layout");
 SHOAL_DH_ASSERT(sizeof(struct shoal_device_context) == 88, "device context layout");

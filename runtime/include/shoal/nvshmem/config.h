@@ -90,7 +90,9 @@
 static __constant__ shoal_device_context shoal_nvi_ctx;
 static int shoal_nvi_fill(const shoal_device_context *c)
 {
-    return static_cast<int>(cudaMemcpyToSymbol(shoal_nvi_ctx, c, sizeof *c));
+    shoal_device_context mine = *c;
+    mine.flags |= SHOAL_DEVICE_CTX_ONE_CALL_PER_PE; /* NVSHMEM: a collective is one call per PE */
+    return static_cast<int>(cudaMemcpyToSymbol(shoal_nvi_ctx, &mine, sizeof mine));
 }
 #define SHOAL_NVI_FILL_KIND SHMEMX_DEVICE_FILL_CUDA
 #else
@@ -98,6 +100,7 @@ static shoal_device_context shoal_nvi_ctx;
 static int shoal_nvi_fill(const shoal_device_context *c)
 {
     shoal_nvi_ctx = *c;
+    shoal_nvi_ctx.flags |= SHOAL_DEVICE_CTX_ONE_CALL_PER_PE; /* NVSHMEM: a collective is one call per PE */
     return 0;
 }
 #define SHOAL_NVI_FILL_KIND SHMEMX_DEVICE_FILL_HOST
