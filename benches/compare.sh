@@ -30,6 +30,12 @@
 #              collective and PE count, one line per library, dashed: the slowest PE
 #   -R DIR     report again from the raw outputs an earlier -o DIR kept (run nothing; give the
 #              same -n, -r, -m, -f, -b and -B as that run)
+#   -L LOAD    run everything (the floor included) beside unrelated busy processes, started
+#              after the builds and stopped by pid at the end: N (N processes that spin) or
+#              N:B/I (each spins B ms, sleeps I ms, over and over); BUILD_DIR/benches/busy_load
+#   -P         Shoal's rows are followed by what its waits did past their spin, per call and
+#              PE (the benchmarks' -P: naps, yields, doorbell sleeps), kept in the raw outputs
+#              and listed under each table
 #
 # Every benchmark program is compiled with Open MPI's oshcc into a temporary directory; then
 # each program runs at each PE count under Open MPI
@@ -68,13 +74,17 @@ only=""
 slowest=0
 base_lib=""
 report_only=""
-while getopts "qmfn:r:t:T:o:a:b:B:R:h" opt; do
+load=""
+paths=0
+while getopts "qmfn:r:t:T:o:a:b:B:R:L:Ph" opt; do
     case $opt in
     q) quick=1 ;;
     m) median=1 ;;
     f) slowest=1 ;;
     B) base_lib=$(cd "$OPTARG" 2>/dev/null && pwd) || { echo "compare.sh: no directory $OPTARG" >&2; exit 2; } ;;
     R) report_only=$OPTARG; keep_dir=$OPTARG ;;
+    L) load=$OPTARG ;;
+    P) paths=1 ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -96,6 +106,7 @@ build=$(script_build_dir compare.sh "${1:-}") || exit 2
 programs=(
     shmem_put_latency:pt2pt/shmem_put_latency.c
     shmem_get_latency:pt2pt/shmem_get_latency.c
+    shmem_pingpong:pt2pt/shmem_pingpong.c
     shmem_put_bw:pt2pt/shmem_put_bw.c
     shmem_get_bw:pt2pt/shmem_get_bw.c
     memcpy_bw:memcpy_bw.c
@@ -129,7 +140,9 @@ else
     out=$tmp/out
     mkdir -p "$out"
 fi
-cleanup() { rm -rf "$tmp"; }
+load_pids=()
+stop_load() { [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null; wait "${load_pids[@]}" 2>/dev/null; load_pids=(); }
+cleanup() { stop_load; rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'echo "compare.sh: interrupted" >&2; exit 130' INT TERM
 
@@ -177,6 +190,31 @@ libs="ompi shoal"
 if [ $have_mpi = 1 ]; then libs="ompi mpi ${libs#ompi }"; fi
 shoalrun=$build/tools/shoalrun
 [ -x "$shoalrun" ] || echo "compare.sh: $shoalrun not found: Shoal columns will read 'missing'" >&2
+
+# ---- load ------------------------------------------------------------------------------------
+# -L: the busy processes, started now (the builds are done) and stopped by cleanup.
+load_desc="none"
+if [ -n "$load" ] && [ -z "$report_only" ]; then
+    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?$ ]]; then
+        echo "compare.sh: -L $load is not N or N:BUSY_MS/IDLE_MS" >&2
+        exit 2
+    fi
+    n_load=${BASH_REMATCH[1]} busy_ms=${BASH_REMATCH[3]} idle_ms=${BASH_REMATCH[4]}
+    busy_load=$build/benches/busy_load
+    if [ -n "$busy_ms" ] && [ ! -x "$busy_load" ]; then
+        echo "compare.sh: -L $load needs $busy_load (build the benches)" >&2
+        exit 2
+    fi
+    for _ in $(seq "$n_load"); do
+        if [ -n "$busy_ms" ]; then "$busy_load" "$busy_ms" "$idle_ms" &
+        elif [ -x "$busy_load" ]; then "$busy_load" &
+        else (while :; do :; done) &
+        fi
+        load_pids+=($!)
+    done
+    load_desc="$n_load busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms} (pids ${load_pids[*]})"
+fi
+[ "$paths" = 1 ] && bench_args+=(-P)
 
 # ---- runs ------------------------------------------------------------------------------------
 start=$(date +%s)
@@ -323,6 +361,7 @@ else
     echo "# Shoal vs Open MPI: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)"
     echo "# Shoal build: $build;  benchmark args: ${bench_args[*]:-(defaults)};  runs per figure: $repeat ($([ "$median" = 1 ] && echo "median, spread min-max" || echo "best kept"));  raw outputs: ${keep_dir:-temporary}"
     echo "# load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the figures)"
+    echo "# unrelated load beside the runs (-L): $load_desc"
 } | tee "$out/report.txt"
 fi
 for rep in $(seq 1 "$repeat_runs"); do
@@ -500,6 +539,22 @@ print("before: Shoal with -B's library). Latency(us): > 1 means Shoal is faster.
 print("and Messages/s: < 1 means Shoal is faster. 'faster' names the winner ('~' = within 5%).")
 if use_slowest:
     print("'| slowest PE' columns: the same for the PE whose calls took longest on average.")
+def wait_paths(n, np):
+    """-P: {row key: what Shoal's waits did past their spin} from run 1's raw output (the
+    benchmarks' '#   waits per call and PE: ...' line after each row)."""
+    paths, key = {}, None
+    try:
+        lines = open(os.path.join(out, f"{n}.{np}.shoal.r1.out"), errors="replace").read().splitlines()
+    except OSError:
+        return paths
+    for line in lines:
+        if line.startswith("#   waits per call and PE:") and key:
+            paths[key] = line.split(":", 1)[1].strip()
+        elif line and not line.startswith("#"):
+            key = line.split()[0]
+    return paths
+
+
 for n in names:
     libs = libs_of[n]
     peers = [lib for lib in libs if lib != "shoal"]
@@ -545,6 +600,10 @@ for n in names:
                     line += f" {(f'{r:.2f}' if r else '-'):>9}"
                 line += f"  {who_wins(vals, metric):<8}"
             print(line.rstrip())
+        waits = wait_paths(n, np)
+        for k in keys:
+            if k in waits:
+                print(f"  shoal waits per call and PE, {k}: {waits[k]}")
         for lib in libs:
             if res[lib][4]:
                 print(f"  {lib}: {len(res[lib][4])} row(s) WRONG (marked !): the data check failed")

@@ -26,6 +26,7 @@ int main(int argc, char **argv)
         double tw = warm > 0 ? (bench_now() - t0) / (double)warm : 0.0;
         iters = bench_cap_iters(&o, iters, tw);
         shmem_barrier_all();
+        bench_waits_mark();
         t0 = bench_now();
         for (long i = 0; i < iters; i++) {
             if (op == 0) shmem_barrier_all();
@@ -34,6 +35,7 @@ int main(int argc, char **argv)
         }
         double lat = (bench_now() - t0) * 1e6 / (double)iters;
         bench_row(&o, 0, names[op], lat, 1, BENCH_AVG, iters, 3, 0);
+        bench_waits_row(&o, iters);
     }
     return bench_finish(&o);
 }

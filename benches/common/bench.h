@@ -25,6 +25,9 @@
  *   -W N        window: operations issued between two quiets (bandwidth, message rate)
  *   -O OP       reductions: sum (default), prod, and, or, xor, max, min
  *   -T TYPE     reductions: long (default), int, float, double
+ *   -P          wait paths: after each row, a '#' line with what the waits of a timed call
+ *               did past their spin, per call and PE (Shoal's shmemx_wait_stats; nothing
+ *               with another library)
  *   -h          help
  *
  * Output (OSU shape): '#' comment lines, the last of which names the columns, then one row
@@ -73,6 +76,7 @@ typedef struct {
     const char *filter;       /* -o: comma-separated substrings, run names containing one */
     const char *exclude;      /* -x: comma-separated exact names to skip */
     int verbose;              /* -v: '# running NAME' before each named row */
+    int paths;                /* -P: a wait-path line after each row */
     const char *red_op;       /* -O: reduction operation (reduce programs) */
     const char *red_type;     /* -T: reduction element type (reduce programs) */
     int me, npes;
@@ -259,7 +263,7 @@ static inline void bench_usage_(const bench_opts *o)
 {
     if (bench_lib_me() != 0) return;
     printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-q] [-f] [-m heap|global|both]\n"
-           "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op] [-T type] [-h]\n"
+           "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op] [-T type] [-P] [-h]\n"
            "  %s\n"
            "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
            o->prog, o->title, o->iters, o->warmup, o->min_size, o->max_size, o->time_cap);
@@ -297,6 +301,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         case 'o': o->filter = val; break;
         case 'x': o->exclude = val; break;
         case 'v': o->verbose = 1; break;
+        case 'P': o->paths = 1; break;
         case 'O': o->red_op = val; break;
         case 'T': o->red_type = val; break;
         case 'h': help = 1; break;
@@ -440,6 +445,41 @@ static inline void bench_row(const bench_opts *o, size_t size, const char *name,
     printf("%s\n", maxs[2] > 0 ? "  WRONG" : "");
 }
 
+/* -P: what waits did past their spin between bench_waits_mark and the row (Shoal only). */
+#if !defined(BENCH_MPI) && defined(__has_include)
+#if __has_include(<shmemx.h>)
+#include <shmemx.h>
+#endif
+#endif
+#ifdef SHMEMX_WAIT_STATS
+/* Weak: the same binary runs on an older libshoal without it (compare.sh -B); no line then. */
+#pragma weak shmemx_wait_stats
+static shmemx_wait_stats_t bench_waits_at_;
+static inline void bench_waits_mark(void)
+{
+    if (shmemx_wait_stats) shmemx_wait_stats(&bench_waits_at_);
+}
+static inline void bench_waits_row(const bench_opts *o, long iters)
+{
+    if (!o->paths || !shmemx_wait_stats) return;
+    shmemx_wait_stats_t w;
+    shmemx_wait_stats(&w);
+    const shmemx_wait_stats_t *a = &bench_waits_at_;
+    double v[5] = {(double)(w.past_spin - a->past_spin), (double)(w.yields - a->yields),
+                   (double)(w.slow_yields - a->slow_yields), (double)(w.naps - a->naps),
+                   (double)(w.sleeps - a->sleeps)};
+    bench_reduce_n(v, 4, BENCH_SUM);
+    bench_reduce_n(v + 4, 1, BENCH_SUM);
+    if (o->me != 0) return;
+    const double per = 1.0 / ((double)iters * (double)o->npes);
+    printf("#   waits per call and PE: past spin %.3f, yields %.3f (slow %.3f), naps %.3f, sleeps %.3f\n",
+           v[0] * per, v[1] * per, v[2] * per, v[3] * per, v[4] * per);
+}
+#else
+static inline void bench_waits_mark(void) {}
+static inline void bench_waits_row(const bench_opts *o, long iters) { (void)o; (void)iters; }
+#endif
+
 /* Size sweep: for (size_t s = bench_first(o); s; s = bench_next(o, s)) */
 static inline size_t bench_first(const bench_opts *o) { return o->min_size; }
 static inline size_t bench_next(const bench_opts *o, size_t s)
@@ -476,6 +516,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
         }
         iters = bench_cap_iters(o, iters, warm > 0 ? tw / (double)warm : 0.0);
         double t = 0;
+        bench_waits_mark();
         for (long i = 0; i < iters; i++) {
             double t0 = bench_now();
             c->run(size, c->ctx);
@@ -484,6 +525,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
         }
         int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
         bench_row(o, size, NULL, t * 1e6 / (double)iters, 1, BENCH_AVG, iters, 3, wrong);
+        bench_waits_row(o, iters); /* the untimed barrier after each call included */
     }
 }
 

@@ -41,6 +41,15 @@ enum { SHMEMX_HEAP_HOST = 0, SHMEMX_HEAP_DEVICE = 1 };
 /** Fill *stats for heap SHMEMX_HEAP_HOST or SHMEMX_HEAP_DEVICE; 0, or -1 when that heap does
  *  not exist here (the device heap before the first device allocation). */
 int shmemx_heap_stats(int heap, shmemx_heap_stats_t *stats);
+/** What this PE's waits (every thread's) did once their spin was spent, since shmem_init:
+ *  waits that spent it, sched_yield calls, yields that gave the core away for long (another
+ *  task ran), timed naps, doorbell sleeps. docs/environment.md says when each happens. */
+typedef struct {
+    uint64_t past_spin, yields, slow_yields, naps, sleeps;
+} shmemx_wait_stats_t;
+#define SHMEMX_WAIT_STATS 1
+/** Fill *stats with this PE's wait counts; returns 0. */
+int shmemx_wait_stats(shmemx_wait_stats_t *stats);
 /** Number of teams alive on this PE (world and shared included) and the most there can be. */
 void shmemx_team_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */

@@ -3,7 +3,8 @@
  *         min(PEs, CPUs) PEs on distinct CPUs in increasing order, PE p on the CPU of PE
  *         p % that count;
  *   none: the CPU set is left as it was;
- *   auto: core when there are more PEs than CPUs, else none.
+ *   auto: core when there are more PEs than CPUs, else every PE bound to its own run of
+ *         floor or ceil(CPUs / PEs) CPUs of the starting set (no two PEs share a CPU).
  * After shmem_finalize every PE must have its starting CPU set back.
  * Time slice (sync/timeslice.c), where the kernel shows it (/proc/self/sched se.slice, Linux
  * 6.12+): SHOAL_SLICE_US (default 100) us when more PEs than CPUs, else unchanged; the
@@ -80,16 +81,21 @@ int main(int argc, char **argv)
     }
     shmem_barrier_all();
     if (me == 0) {
-        const int bind = !strcmp(mode, "core") || (!strcmp(mode, "auto") && npes > nstart);
+        const int bind = strcmp(mode, "none") != 0 && nstart > 1;
+        const int spread = !strcmp(mode, "auto") && npes <= nstart;
         if (!bind || npes == 1) {
             for (int p = 0; p < npes; p++)
                 if (count_of[p] != nstart) fail("CPU set changed although not binding", p);
         } else {
             const int used = npes < nstart ? npes : nstart;
             for (int p = 0; p < npes; p++) {
-                if (count_of[p] != 1) fail("not bound to one CPU", p);
+                if (spread && (count_of[p] < nstart / npes || count_of[p] > (nstart + npes - 1) / npes))
+                    fail("not bound to its share of the CPUs", p);
+                if (!spread && count_of[p] != 1) fail("not bound to one CPU", p);
                 if (!in_start_set[p]) fail("bound outside the CPU set it started with", p);
-                if (p > 0 && p < used && cpu_of[p] <= cpu_of[p - 1])
+                for (int q = 0; spread && q < p; q++)
+                    if (cpu_of[q] == cpu_of[p]) fail("shares the first CPU of a lower PE although every PE can have its own", p);
+                if (!spread && p > 0 && p < used && cpu_of[p] <= cpu_of[p - 1])
                     fail("the first PEs are not on distinct CPUs in order", p);
                 if (p >= used && cpu_of[p] != cpu_of[p % used]) fail("not dealt round-robin", p);
             }

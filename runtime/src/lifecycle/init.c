@@ -23,6 +23,7 @@
 #include "sync/doorbell.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
+#include "sync/wait_stats.h"
 #include "team/team.h"
 #include "team/team_hooks.h"
 #include "transport/transport.h"
@@ -85,6 +86,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_timeslice_init();
     shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
     shoal_wait_site_init();
+    shoal_wait_stats_init();
     shoal_g.initialized = 1;
     shoal_coll_tune_init(); /* before any collective: their choices read it */
     shoal_teams_init();

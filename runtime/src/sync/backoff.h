@@ -21,6 +21,7 @@
 #include "core/transport_ops.h"
 #include "sync/doorbell.h"
 #include "sync/wait_site.h"
+#include "sync/wait_stats.h"
 
 /* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
  * that is merely a little late costs no wake-up. */
@@ -84,6 +85,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     if (n < b->spin) {
         shoal_spin_pause(b);
     } else if (shoal_g.oversubscribed) {
+        if (n == b->spin) SHOAL_WAIT_COUNT(past_spin);
         if ((n & 63) == 63) shoal_wait_slow(b);
         if (b->loaded) {
             shoal_sleep(b);
@@ -91,15 +93,18 @@ static inline void shoal_backoff(struct shoal_backoff *b)
             shoal_yield(b);
         } else { /* long waits (a peer stuck in computation) stop burning the core */
             struct timespec ts = {0, 20000};
+            SHOAL_WAIT_COUNT(naps);
             nanosleep(&ts, NULL);
         }
     } else if (n < b->spin + shoal_spin_more()) {
         shoal_spin_pause(b);
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
-        const unsigned k = (n - b->spin - shoal_spin_more()) / 4;
+        const unsigned past = n - b->spin - shoal_spin_more(), k = past / 4;
+        if (past == 0) SHOAL_WAIT_COUNT(past_spin);
         if ((k & 63) == 0) shoal_wait_slow(b);
         struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};
+        SHOAL_WAIT_COUNT(naps);
         nanosleep(&ts, NULL);
     }
 }

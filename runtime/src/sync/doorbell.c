@@ -1,12 +1,14 @@
 /* Oversubscribed waits under unrelated load. With more PEs than cores a wait for a core-mate
  * yields, which hands the core to that PE when only PEs are runnable. When other processes
  * are runnable too (a build, a busy loop) a yield may give the core to one of them for a whole
- * time slice, over and over (a 4-PE barrier on 2 cores went from 6 us to milliseconds). So
- * the wait sleeps instead while the node has other runnable work (/proc/loadavg's count less
- * the local PEs awake, looked at every 10 ms), and also once one of its yields gave the core
- * away for long: it leaves the run queue to the PEs with work, and a sleeper that is woken
- * preempts a busy process at once (with the short slices of sync/timeslice.c). Sleeping on a
- * quiet machine would cost more than yielding: an idle virtual CPU wakes slowly.
+ * time slice, over and over (a 4-PE barrier on 2 cores went from 6 us to milliseconds). So a
+ * wait whose yield gave the core away for long sleeps from then on: it leaves the run queue to
+ * the PEs with work, and a sleeper that is woken runs soon (with the short slices of
+ * sync/timeslice.c). A wait does not sleep before it has seen such a yield: sleeping whenever
+ * the node had other runnable work (read from /proc/loadavg) slept on cores the load was not
+ * on, and a 4-PE barrier beside one busy process took 55-160 us instead of 60 (beside two,
+ * 85-100 instead of 60-68; benches/RESULTS.md). Sleeping on a quiet machine would cost more
+ * than yielding: an idle virtual CPU wakes slowly.
  *
  * Where the writer is known to ring (the collectives engine rings the PE it signalled), the
  * wait sleeps on its PE's doorbell, a futex word in symmetric memory, and the ring wakes it;
@@ -40,12 +42,12 @@
 #include "core/remote.h"
 #include "core/transport_ops.h"
 #include "sync/doorbell.h"
+#include "sync/wait_stats.h"
 
 /* A yield that kept the core away this long means someone else ran a slice. */
 #define SLOW_YIELD_NS 30000L
 #define BELL_TIMEOUT_NS 20000000L
 #define BELL_TIMEOUT_REMOTE_NS 200000L
-#define LOAD_CHECK_NS 10000000L
 
 struct shoal_doorbell **shoal_bells;
 static struct shoal_doorbell *mine;
@@ -106,7 +108,6 @@ void shoal_doorbell_fini(void)
 
 void shoal_doorbell_wake(struct shoal_doorbell *d)
 {
-    __atomic_store_n(&d->asleep, 0, __ATOMIC_RELAXED); /* runnable from now on */
     /* seq before polling, as the sleeper has polling before seq: one of us sees the other. */
     __atomic_fetch_add(&d->seq, 1, __ATOMIC_SEQ_CST);
     syscall(SYS_futex, &d->seq, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
@@ -144,69 +145,29 @@ static long now_ns(void)
     return t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
-/* Runnable tasks that are not this node's awake PEs: /proc/loadavg's count of runnable
- * tasks (this reader included) less the local PEs not in their doorbell's futex (those whose
- * doorbell is not mapped here count as awake). Counting waits merely armed as asleep kept a
- * quiet machine in the sleeping mode once it was in. */
-static int others_runnable(void)
-{
-    if (!shoal_bells) return 0;
-    char buf[128];
-    const int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    const ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0) return 0;
-    buf[n] = 0;
-    int running = 0;
-    if (sscanf(buf, "%*s %*s %*s %d/", &running) != 1) return 0;
-    int awake = 0;
-    for (int k = 0; k < shoal_g.n_local_pes; k++) {
-        const struct shoal_doorbell *d = shoal_bells[shoal_g.local_pes[k]];
-        awake += !d || __atomic_load_n(&d->asleep, __ATOMIC_RELAXED) == 0;
-    }
-    return running - awake;
-}
-
-/* Whether other work is runnable on this node: seen in two checks in a row, LOAD_CHECK_NS
- * apart at least (one alone may be a passing kernel thread). While it is, waits sleep from
- * their first yield: a yield could hand the core to it for a whole slice, and a sleeper's
- * core never goes idle (an idle virtual CPU is what wakes slowly). */
-static int load_seen; /* checks in a row that saw other work, up to 2 */
-static long load_checked;
-
-static unsigned yields;
-static int loaded_now(void)
-{
-    /* The clock every 16th call only: a yield on a quiet machine costs ~0.5 us. */
-    if ((__atomic_add_fetch(&yields, 1, __ATOMIC_RELAXED) & 15) != 1)
-        return __atomic_load_n(&load_seen, __ATOMIC_RELAXED) >= 2;
-    const long t = now_ns();
-    if (t - __atomic_load_n(&load_checked, __ATOMIC_RELAXED) > LOAD_CHECK_NS) {
-        __atomic_store_n(&load_checked, t, __ATOMIC_RELAXED);
-        const int was = __atomic_load_n(&load_seen, __ATOMIC_RELAXED);
-        const int seen = others_runnable() > 0 ? (was < 2 ? was + 1 : 2) : 0;
-        __atomic_store_n(&load_seen, seen, __ATOMIC_RELAXED);
-    }
-    return __atomic_load_n(&load_seen, __ATOMIC_RELAXED) >= 2;
-}
-
 void shoal_yield(struct shoal_backoff *b)
 {
-    if (always_sleep || loaded_now()) {
+    if (always_sleep) {
         b->loaded = b->n;
         return;
     }
     const long t0 = now_ns();
+    SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    if (now_ns() - t0 > SLOW_YIELD_NS) b->loaded = b->n;
+    if (now_ns() - t0 > SLOW_YIELD_NS) {
+        SHOAL_WAIT_COUNT(slow_yields);
+        b->loaded = b->n;
+    }
 }
 
 int shoal_spin_yield(void)
 {
     const long t0 = now_ns();
+    SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    return now_ns() - t0 > SLOW_YIELD_NS;
+    if (now_ns() - t0 <= SLOW_YIELD_NS) return 0;
+    SHOAL_WAIT_COUNT(slow_yields);
+    return 1;
 }
 
 void shoal_sleep(struct shoal_backoff *b)
@@ -227,7 +188,7 @@ void shoal_sleep(struct shoal_backoff *b)
             const long tmo =
                 shoal_g.remote && wake_fd < 0 ? BELL_TIMEOUT_REMOTE_NS : BELL_TIMEOUT_NS;
             struct timespec ts = {always_sleep ? 1 : 0, always_sleep ? 0 : tmo};
-            __atomic_store_n(&mine->asleep, 1, __ATOMIC_RELAXED);
+            SHOAL_WAIT_COUNT(sleeps);
             long rc;
             int err;
             if (wake_fd >= 0) {
@@ -237,7 +198,6 @@ void shoal_sleep(struct shoal_backoff *b)
                 rc = syscall(SYS_futex, &mine->seq, FUTEX_WAIT, b->seq, &ts, NULL, 0);
                 err = errno;
             }
-            __atomic_store_n(&mine->asleep, 0, __ATOMIC_RELAXED);
             if (rc != 0 && err == ETIMEDOUT && always_sleep)
                 shoal_fatal(shoal_wait_routine, "SHOAL_WAIT_SLEEP=1: a wait slept 1 s and no "
                             "signal rang its doorbell (a store that forgets shoal_ring?)");
@@ -247,6 +207,7 @@ void shoal_sleep(struct shoal_backoff *b)
     }
     const unsigned k = (b->n - b->loaded) / 4;
     struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};
+    SHOAL_WAIT_COUNT(naps);
     nanosleep(&ts, NULL);
 }
 

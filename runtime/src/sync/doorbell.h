@@ -11,7 +11,7 @@
 struct shoal_doorbell {
     uint32_t seq;      /* futex word: bumped by every ring that finds a sleeper */
     uint32_t sleepers; /* waits of this PE that may sleep on seq */
-    uint32_t asleep;   /* 1: in the futex and not rung since (doorbell.c's load check) */
+    uint32_t spare;    /* 0 */
     uint32_t polling;  /* waits asleep in poll() instead (off-node transport): rung by datagram */
     uint8_t name_len;  /* the abstract name of this PE's bell socket (0: none) */
     char name[15];

@@ -16,8 +16,12 @@
  * launcher already placed (their CPU sets differ) are left where they are; if it gave them
  * one CPU each, peers with the same CPU are core-mates all the same.
  *
- * SHOAL_BIND: auto (default: bind when oversubscribed), core (always bind), none (never;
- * then every wait yields at once when oversubscribed). */
+ * With no more PEs than CPUs, auto binds each PE to CPUs of its own, around the one it runs on
+ * at init where it can (choose_sets): a busy process beside the job then shares a CPU with one
+ * PE at most, instead of the scheduler stacking two PEs on one CPU (see below).
+ *
+ * SHOAL_BIND: auto (default: bind, as above), core (bind, dealt round-robin in order), none
+ * (never; then every wait yields at once when oversubscribed). */
 #include <sched.h>
 #include <sys/prctl.h>
 #include <stdio.h>
@@ -64,17 +68,68 @@ static int nth_cpu(const cpu_set_t *set, int n)
     return -1;
 }
 
+/* The CPUs each of the nlocal PEs binds to (out[i] for local PE i). Oversubscribed, or
+ * SHOAL_BIND=core: one CPU each, dealt round-robin over the shared set in order. With fewer
+ * PEs than CPUs (auto): the set cut into nlocal runs of consecutive CPUs, one a PE, so that
+ * the threads a PE starts still have CPUs; each PE keeps the run that holds the CPU the
+ * scheduler has it on now, where no lower local PE has it already, and the others take the
+ * lowest runs left (two jobs started side by side, spread by the scheduler, do not pile onto
+ * the same first CPUs). */
+static void choose_sets(const cpu_set_t *set, const int *now, int nlocal, int deal, cpu_set_t *out)
+{
+    const int ncpus = CPU_COUNT(set);
+    for (int i = 0; i < nlocal; i++) CPU_ZERO(&out[i]);
+    if (deal) {
+        for (int i = 0; i < nlocal; i++) CPU_SET(nth_cpu(set, i % ncpus), &out[i]);
+        return;
+    }
+    /* Run r: the set's CPUs r * ncpus / nlocal .. (r + 1) * ncpus / nlocal - 1. */
+    int run_of[CPU_SETSIZE];
+    for (int c = 0, k = 0; c < CPU_SETSIZE; c++)
+        run_of[c] = CPU_ISSET(c, set) ? (int)((long)k++ * nlocal / ncpus) : -1;
+    unsigned char taken[CPU_SETSIZE] = {0};
+    int *run = calloc((size_t)nlocal, sizeof *run);
+    if (!run) shoal_fatal("shmem_init", "out of memory");
+    for (int i = 0; i < nlocal; i++) {
+        const int r = now[i] >= 0 && now[i] < CPU_SETSIZE ? run_of[now[i]] : -1;
+        run[i] = r >= 0 && !taken[r] ? r : -1;
+        if (run[i] >= 0) taken[r] = 1;
+    }
+    for (int i = 0, r = 0; i < nlocal; i++) {
+        if (run[i] >= 0) continue;
+        while (taken[r]) r++;
+        run[i] = r;
+        taken[r] = 1;
+    }
+    for (int i = 0; i < nlocal; i++)
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (run_of[c] == run[i]) CPU_SET(c, &out[i]);
+    free(run);
+}
+
+/* What each PE tells the others at init: the CPUs it may use, and the one it runs on now. */
+struct where {
+    cpu_set_t set;
+    int cpu;
+};
+
 void shoal_placement_init(void)
 {
+    struct where here = {.cpu = sched_getcpu()};
     cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) != 0) {
+    CPU_ZERO(&here.set);
+    if (sched_getaffinity(0, sizeof here.set, &here.set) != 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
-        for (long c = 0; c < n && c < CPU_SETSIZE; c++) CPU_SET((int)c, &set);
+        for (long c = 0; c < n && c < CPU_SETSIZE; c++) CPU_SET((int)c, &here.set);
     }
+    set = here.set;
+    struct where *w = calloc((size_t)shoal_g.npes, sizeof *w);
     cpu_set_t *all = calloc((size_t)shoal_g.npes, sizeof *all);
-    if (!all) shoal_fatal("shmem_init", "out of memory");
-    shoal_g.boot->allgather(&set, all, sizeof set);
+    int *now = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *now);
+    cpu_set_t *to = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *to);
+    if (!w || !all || !now || !to) shoal_fatal("shmem_init", "out of memory");
+    shoal_g.boot->allgather(&here, w, sizeof here);
+    for (int pe = 0; pe < shoal_g.npes; pe++) all[pe] = w[pe].set;
 
     /* Oversubscribed: more local PEs than the CPUs they may use between them (a launcher
      * that binds each PE to a core of its own leaves each with a one-CPU set). */
@@ -87,31 +142,33 @@ void shoal_placement_init(void)
         CPU_OR(&joint, &joint, &all[pe]);
         if (!CPU_EQUAL(&all[pe], &set)) same_sets = 0;
         if (pe == shoal_g.me) my_local = i;
+        now[i] = w[pe].cpu;
     }
     shoal_g.oversubscribed = nlocal > CPU_COUNT(&joint);
 
-    /* Bind only PEs that all start with the same set: otherwise a launcher placed them. */
+    /* Bind only PEs that all start with the same set: otherwise a launcher placed them. With
+     * CPUs to spare, auto binds each PE to its own part of them: unbound, a busy process
+     * beside the PEs made the scheduler put both PEs of a 2-PE job on one CPU and leave the
+     * other to it, and every wait then cost a switch or a nap (a barrier 0.16 -> 450 us;
+     * benches/RESULTS.md). */
     const int ncpus = CPU_COUNT(&set);
-    const int bind = same_sets && nlocal > 1 && ncpus > 1 &&
-                     (bind_mode == BIND_CORE || (bind_mode == BIND_AUTO && shoal_g.oversubscribed));
+    const int bind = same_sets && nlocal > 1 && ncpus > 1 && bind_mode != BIND_NONE;
     shoal_g.bound_cpu = -1;
     if (bind) {
-        /* Local PE i on CPU i % ncpus of the shared set. Every local PE computes every
-         * other's CPU the same way, so nothing more is exchanged. */
-        const int cpu = nth_cpu(&set, my_local % ncpus);
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
+        /* Every local PE computes every other's CPU the same way, so nothing more is
+         * exchanged. */
+        choose_sets(&set, now, nlocal, bind_mode == BIND_CORE || shoal_g.oversubscribed, to);
+        const cpu_set_t mine = to[my_local];
         start_set = set;
-        if (cpu >= 0 && sched_setaffinity(0, sizeof one, &one) == 0) {
-            shoal_g.bound_cpu = cpu;
-            for (int i = 0; i < nlocal; i++) {
-                CPU_ZERO(&all[shoal_g.local_pes[i]]);
-                CPU_SET(nth_cpu(&set, i % ncpus), &all[shoal_g.local_pes[i]]);
-            }
-            set = one;
+        if (CPU_COUNT(&mine) > 0 && sched_setaffinity(0, sizeof mine, &mine) == 0) {
+            shoal_g.bound_cpu = nth_cpu(&mine, 0);
+            for (int i = 0; i < nlocal; i++) all[shoal_g.local_pes[i]] = to[i];
+            set = mine;
         }
     }
+    free(w);
+    free(now);
+    free(to);
     /* Core-mates: peers whose one-CPU set is mine, whoever bound us. */
     const int pinned = CPU_COUNT(&set) == 1;
     for (int i = 0; i < nlocal; i++) {

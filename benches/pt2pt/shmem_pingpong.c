@@ -1,0 +1,62 @@
+/* Ping-pong latency: PE i puts SIZE bytes to PE i + npes/2, then a flag (fence between), and
+ * waits with shmem_long_wait_until for the partner's answer, which goes the same way back;
+ * latency = round trip / 2, mean over the pairs. Each side's wait is a real one, so this is
+ * the row that shows a wait's path under load (-P). */
+#include "bench.h"
+
+static long flag;
+
+int main(int argc, char **argv)
+{
+    bench_opts o = {.title = "ping-pong latency (putmem + fence + p of a flag, wait_until)",
+                    .iters = 1000, .warmup = 100, .min_size = 8, .max_size = 1 << 20,
+                    .time_cap = 0.15};
+    bench_init(&o, argc, argv);
+    char *src = bench_shmalloc(&o, o.max_size);
+    char *dst = bench_shmalloc(&o, o.max_size);
+    const int peer = bench_peer(&o), init = bench_is_initiator(&o);
+    bench_header(&o, "PE i <-> PE i+npes/2, one way, mean over pairs", "Size  Latency(us)");
+    long round = 0;
+
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+        long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
+        int wrong = 0;
+        bench_fill(src, size, size, o.me);
+        shmem_barrier_all();
+        double tw = 0, lat = 0;
+        for (int timed = 0; timed < 2; timed++) {
+            long n = timed ? iters : warm;
+            if (timed) {
+                /* The slowest PE's warm-up decides the count, on both sides of a pair. */
+                iters = n = bench_cap_iters(&o, iters, tw);
+                bench_waits_mark();
+            }
+            shmem_barrier_all();
+            const double t0 = bench_now();
+            for (long i = 0; peer >= 0 && i < n; i++) {
+                round++;
+                if (init) {
+                    shmem_putmem(dst, src, size, peer);
+                    shmem_fence();
+                    shmem_long_p(&flag, round, peer);
+                    shmem_long_wait_until(&flag, SHMEM_CMP_EQ, round);
+                } else {
+                    shmem_long_wait_until(&flag, SHMEM_CMP_EQ, round);
+                    shmem_putmem(dst, src, size, peer);
+                    shmem_fence();
+                    shmem_long_p(&flag, round, peer);
+                }
+            }
+            const double t = bench_now() - t0;
+            if (!timed) tw = n > 0 ? t / (double)n : 0.0;
+            else lat = n > 0 ? t * 1e6 / (double)n / 2.0 : 0.0;
+        }
+        shmem_barrier_all();
+        if (peer >= 0 && !bench_check(dst, size, size, peer)) wrong = bench_wrong(&o, "ping-pong data did not arrive", size);
+        bench_row(&o, size, NULL, lat, init, BENCH_AVG, iters, 3, wrong);
+        bench_waits_row(&o, iters);
+    }
+    shmem_free(dst);
+    shmem_free(src);
+    return bench_finish(&o);
+}

@@ -1,0 +1,80 @@
+/* Waits beside unrelated load (sync/backoff.h, sync/placement.c): a 2-PE barrier loop while
+ * one busy process spins beside the PEs. With a CPU each the PEs must keep them: a wait that
+ * naps, yields or sleeps in more than a few barriers of a hundred gave its core away when it
+ * should not have (unbound, the scheduler stacked both PEs on one CPU beside the busy process:
+ * 4.6 naps per barrier). Counted from shmemx_wait_stats, not timed. Also checks the counts
+ * move where they must: a wait for a PE that sleeps 20 ms first goes past its spin and naps.
+ * Usage: wait_under_load [null] ("null": shmemx_wait_stats(NULL), which must stop the job). */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+static long flag;
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    const int me = shmem_my_pe();
+    if (argc > 1 && !strcmp(argv[1], "null")) shmemx_wait_stats(NULL);
+    int failures = 0;
+
+    /* A wait that must give its core away: PE 1 waits for a PE 0 asleep 20 ms. */
+    shmemx_wait_stats_t a, b;
+    shmemx_wait_stats(&a);
+    shmem_barrier_all();
+    if (me == 0) {
+        struct timespec ts = {0, 20000000L};
+        nanosleep(&ts, NULL);
+        shmem_long_p(&flag, 1, 1);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+    }
+    shmemx_wait_stats(&b);
+    if (me == 1 && (b.past_spin == a.past_spin || b.naps + b.yields + b.sleeps == a.naps + a.yields + a.sleeps)) {
+        fprintf(stderr, "wait_under_load: PE 1 waited 20 ms and its wait counts did not move\n");
+        failures++;
+    }
+    shmem_barrier_all();
+
+    /* The barrier loop beside one busy process (PE 0's child). */
+    pid_t busy = -1;
+    if (me == 0) {
+        busy = fork();
+        if (busy == 0) {
+            for (volatile unsigned long spin = 0;; spin++) continue;
+        }
+    }
+    const long iters = 20000;
+    shmem_barrier_all();
+    shmemx_wait_stats(&a);
+    for (long i = 0; i < iters; i++) shmem_barrier_all();
+    shmemx_wait_stats(&b);
+    if (busy > 0) {
+        kill(busy, SIGKILL);
+        waitpid(busy, NULL, 0);
+    }
+    const double gave = (double)(b.naps - a.naps) + (double)(b.yields - a.yields) + (double)(b.sleeps - a.sleeps);
+    printf("wait_under_load: PE %d: %ld barriers beside a busy process: %.4f naps+yields+sleeps per barrier "
+           "(%llu past spin, %llu naps, %llu yields, %llu sleeps)\n", me, iters, gave / (double)iters,
+           (unsigned long long)(b.past_spin - a.past_spin), (unsigned long long)(b.naps - a.naps),
+           (unsigned long long)(b.yields - a.yields), (unsigned long long)(b.sleeps - a.sleeps));
+    if (gave / (double)iters > 0.05) {
+        fprintf(stderr, "wait_under_load: PE %d gave its core away in %.3f of a barrier on average "
+                "(limit 0.05): its waits nap, yield or sleep although it has a CPU of its own\n", me,
+                gave / (double)iters);
+        failures++;
+    }
+    static int total;
+    shmem_int_atomic_add(&total, failures, 0);
+    shmem_barrier_all();
+    const int result = shmem_int_g(&total, 0);
+    shmem_finalize();
+    return result != 0;
+}
