@@ -268,6 +268,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "shoalrun: memfd_create: %s\n", strerror(errno));
         return 1;
     }
+    /* memfds are created 0777: only this user's processes may open it through /proc. */
+    if (fchmod(seg, 0600) != 0) {
+        fprintf(stderr, "shoalrun: fchmod of the rendezvous segment: %s\n", strerror(errno));
+        return 1;
+    }
     if (ftruncate(seg, (off_t)shoal_local_segment_size(npes)) != 0) {
         fprintf(stderr, "shoalrun: ftruncate of the %zu-byte segment: %s\n",
                 shoal_local_segment_size(npes), strerror(errno));

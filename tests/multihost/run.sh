@@ -8,6 +8,11 @@
 # go through the off-node transport (tcp unless SHOAL_OFFNODE says mpi). Exit status: PROGRAM's; 77 (skip) without root, mpirun or
 # network namespaces. Everything is removed on exit. MULTIHOST_MPIRUN_ARGS: more mpirun options;
 # MULTIHOST_TIMEOUT: mpirun's --timeout (default 120 s).
+# MULTIHOST_STRANGER=MODE: a stranger (stranger.c, path in MULTIHOST_STRANGER_EXE) watches host
+# b during the run and connects to the PEs' listeners with MODE; the run fails unless it
+# reached one, was refused by all it reached, and the job passed (SHOAL_TCP_CONNECT_DELAY_MS
+# holds the job's own connections back so that it gets there first).
+# MULTIHOST_JOBS=2: two jobs at once on the same two hosts; both must pass.
 # mpirun binds nothing: the hosts share this machine's CPUs, and each mpirun daemon bound its
 # first PE to "its" core 0, so both hosts' first PEs shared one core and every round trip
 # between them waited for a scheduler time slice (~8 ms per call). MULTIHOST_SPLIT_CPUS=1
@@ -83,7 +88,31 @@ pass=()  # the caller's settings travel to every PE
 for v in PATH LD_LIBRARY_PATH $(env | grep -oE '^(SHOAL|SHMEM|GTEST)_[A-Z0-9_]+' | sort -u); do
     [ -n "${!v+x}" ] && pass+=(-x "$v")
 done
-taskset -c "$cpus_a" nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
-    mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
-    --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
-    --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout "${MULTIHOST_TIMEOUT:-120}" "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
+job() {
+    taskset -c "$cpus_a" nsenter -t "${holders[0]}" --net --uts --mount --ipc --wd="$PWD" -- \
+        mpirun --host "10.77.0.1:$per,10.77.0.2:$per" -np $((2 * per)) --wdir "$PWD" \
+        --mca plm_rsh_agent "$dir/agent" --mca oob_tcp_if_include 10.77.0.0/24 \
+        --mca btl_tcp_if_include 10.77.0.0/24 --bind-to none --timeout "${MULTIHOST_TIMEOUT:-120}" "${pass[@]}" ${MULTIHOST_MPIRUN_ARGS:-} "$prog" "$@"
+}
+stranger=""
+if [ -n "${MULTIHOST_STRANGER:-}" ]; then
+    # host b's PEs all listen for host a's: per listeners to reach
+    nsenter -t "${holders[1]}" --net -- "${MULTIHOST_STRANGER_EXE:?}" "$MULTIHOST_STRANGER" 60 "$per" &
+    stranger=$!
+fi
+rc=0
+if [ "${MULTIHOST_JOBS:-1}" = 2 ]; then
+    job "$@" >"$dir/job1.out" 2>&1 & j1=$!
+    job "$@" >"$dir/job2.out" 2>&1 & j2=$!
+    wait "$j1" || rc=$?
+    wait "$j2" || { r=$?; [ "$rc" = 0 ] && rc=$r; }
+    for k in 1 2; do echo "== job $k"; cat "$dir/job$k.out"; done
+else
+    job "$@" || rc=$?
+fi
+if [ -n "$stranger" ]; then
+    kill -TERM "$stranger" 2>/dev/null  # the job is over: it reports what it reached
+    wait "$stranger"; s=$?
+    [ "$s" = 0 ] || { echo "multihost: the stranger ($MULTIHOST_STRANGER) exited $s (1: a PE took it, 2: it reached no PE)"; [ "$rc" = 0 ] && rc=1; }
+fi
+exit "$rc"

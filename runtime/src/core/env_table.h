@@ -28,6 +28,8 @@
     X("SHOAL_TCP_IF", "(first non-loopback)", 0, "network interface the tcp transport listens on") \
     X("SHOAL_TCP_LANES", "4", 0,                                                               \
       "tcp connections per pair of PEs (1..8); large payloads are cut across them")             \
+    X("SHOAL_TCP_CONNECT_DELAY_MS", "0", 0,                                                    \
+      "tests: ms a PE waits before connecting to its peers (strangers reach listeners first)")  \
     X("SHOAL_MPI_ATOMICS", "am", 0,                                                              \
       "am (off-node AMOs done by the target's CPU) | rma (MPI-3 atomics, every AMO through MPI)") \
     X("SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init")                    \

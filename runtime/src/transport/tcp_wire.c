@@ -19,25 +19,28 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/backoff.h"
+#include "core/hmac.h"
+#include "transport/tcp_hello.h"
 
 #define STAGE (64 * 1024) /* bytes one recv reads at most */
 #define DIRECT 16384      /* a payload with this much left is read straight into place */
 #define IOV 32            /* frames one sendmsg writes at most */
 #define EPOLL_FROM 1 /* with more peers than this, progress asks epoll who has data (one
                       * system call however many there are; an idle poll is all system call) */
-#define HELLO 0x5348414c4c544350ull /* a connection's first 8 bytes, then the PE and lane */
 #define LANES_MAX 8
 #define LANES_DEFAULT 4
 #define PART_MIN (32 << 10) /* bytes per part at least: smaller payloads go whole */
@@ -413,6 +416,7 @@ int tcp_wire_progress(void)
 struct address {
     uint32_t ip; /* network order */
     uint16_t port, lanes;
+    uint8_t key[TCP_KEY_BYTES]; /* PE 0's: the job's secret (tcp_hello.h); others send zeros */
 };
 
 /* This node's address for the others: the interface SHOAL_TCP_IF names, else the first one
@@ -468,15 +472,6 @@ static void add_conn(int pe, int lane, int fd)
         shoal_fatal("shmem_init", "the tcp transport: epoll_ctl: %s", strerror(errno));
 }
 
-static void send_all(int fd, const void *b, size_t n)
-{
-    while (n) {
-        const ssize_t w = send(fd, b, n, MSG_NOSIGNAL);
-        if (w <= 0) shoal_fatal("shmem_init", "the tcp transport: hello: %s", strerror(errno));
-        b = (const char *)b + w, n -= (size_t)w;
-    }
-}
-
 /* The lanes this PE asks for: SHOAL_TCP_LANES, fewer when the descriptors would not do. */
 static int lanes_wanted(int peers)
 {
@@ -498,7 +493,7 @@ static int lanes_wanted(int peers)
     return lanes;
 }
 
-static int connect_to(int pe, const struct address *a, int me, int lane)
+static int connect_to(int pe, const struct address *a, int me, int lane, const uint8_t *key)
 {
     const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = a->port, .sin_addr.s_addr = a->ip};
@@ -506,8 +501,9 @@ static int connect_to(int pe, const struct address *a, int me, int lane)
         shoal_fatal("shmem_init", "the tcp transport: connecting to PE %d at %s:%d failed: "
                     "%s (SHOAL_TCP_IF names the interface to use)", pe,
                     inet_ntoa(to.sin_addr), ntohs(to.sin_port), strerror(errno));
-    const uint64_t hello[2] = {HELLO, (uint64_t)me | (uint64_t)lane << 32};
-    send_all(fd, hello, sizeof hello);
+    char where[32];
+    snprintf(where, sizeof where, "%s:%d", inet_ntoa(to.sin_addr), ntohs(to.sin_port));
+    tcp_hello_connect(fd, key, me, pe, lane, where);
     return fd;
 }
 
@@ -522,7 +518,7 @@ void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
     int peers = 0, lower = 0;
     for (int pe = 0; pe < n; pe++) peers += want[pe], lower += want[pe] && pe < me;
 
-    struct address mine = {my_ip(), 0, (uint16_t)lanes_wanted(peers)};
+    struct address mine = {my_ip(), 0, (uint16_t)lanes_wanted(peers), {0}};
     struct address *addr = calloc((size_t)n, sizeof *addr);
     const int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = mine.ip};
@@ -532,36 +528,39 @@ void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
         shoal_fatal("shmem_init", "the tcp transport: cannot listen on %s: %s",
                     inet_ntoa(sa.sin_addr), strerror(errno));
     mine.port = sa.sin_port;
+    /* The job's secret: PE 0's random bytes, handed over by the bootstrap with the addresses. */
+    if (me == 0 && shoal_random_bytes(mine.key, sizeof mine.key) != 0)
+        shoal_fatal("shmem_init", "the tcp transport: the kernel gave no random bytes for the job's secret");
     shoal_g.boot->allgather(&mine, addr, sizeof mine);
+    uint8_t key[TCP_KEY_BYTES];
+    memcpy(key, addr[0].key, sizeof key);
+    for (int pe = 0; pe < n; pe++) memset(addr[pe].key, 0, sizeof addr[pe].key);
+    memset(mine.key, 0, sizeof mine.key);
     int lanes = LANES_MAX; /* the job's: the fewest any PE asks for */
     for (int pe = 0; pe < n; pe++)
         if (addr[pe].lanes < lanes) lanes = addr[pe].lanes;
     if (peers > EPOLL_FROM && (epfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
         shoal_fatal("shmem_init", "the tcp transport: epoll_create1: %s", strerror(errno));
 
-    /* Connect to the higher PEs (the kernel completes it from their listen queue), then take
-     * the lower ones' connections: no order of arrival can deadlock. */
+    /* Connect to the higher PEs, then take the lower ones' connections. A connection's
+     * handshake waits for the higher PE to accept it, which it does once connected to the PEs
+     * above it: the highest accepts at once, so no order of arrival can deadlock. */
+    const char *delay = getenv("SHOAL_TCP_CONNECT_DELAY_MS");
+    if (delay && *delay && peers > lower) { /* only a PE that connects waits */
+        char *end;
+        const long ms = strtol(delay, &end, 10);
+        if (*end || ms < 0 || ms > 60000)
+            shoal_fatal("shmem_init", "SHOAL_TCP_CONNECT_DELAY_MS=%s is not 0 to 60000", delay);
+        const struct timespec ts = {ms / 1000, ms % 1000 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
     for (int pe = me + 1; pe < n; pe++)
         for (int l = 0; want[pe] && l < lanes; l++)
-            add_conn(pe, l, connect_to(pe, &addr[pe], me, l));
+            add_conn(pe, l, connect_to(pe, &addr[pe], me, l, key));
     int *got = calloc((size_t)n * (size_t)lanes, sizeof *got); /* accepted fds, by PE and lane */
     if (!got) shoal_fatal("shmem_init", "the tcp transport: out of memory");
-    for (int k = 0; k < lower * lanes; k++) {
-        const int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-        uint64_t hello[2] = {0, 0};
-        struct timeval tv = {30, 0};
-        if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        const int ok =
-            fd >= 0 && recv(fd, hello, sizeof hello, MSG_WAITALL) == (ssize_t)sizeof hello;
-        const uint64_t pe = hello[1] & 0xffffffffu, l = hello[1] >> 32;
-        if (!ok || hello[0] != HELLO || pe >= (uint64_t)me || !want[pe] || l >= (uint64_t)lanes ||
-            got[pe * (uint64_t)lanes + l])
-            shoal_fatal("shmem_init", "the tcp transport: a connection to this PE did not come "
-                        "from a PE of the job: %s", fd < 0 ? strerror(errno) : "bad hello");
-        tv.tv_sec = 0;
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-        got[pe * (uint64_t)lanes + l] = fd;
-    }
+    if (lower) tcp_hello_accept(lfd, key, me, want, lanes, got);
+    memset(key, 0, sizeof key);
     for (int pe = 0; pe < me; pe++) /* lane 0 first: the others hang off it */
         for (int l = 0; want[pe] && l < lanes; l++) add_conn(pe, l, got[pe * lanes + l]);
     free(got);
