@@ -4,10 +4,11 @@
  * core is not, and an unknown writer is spun for only when no core is shared.
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
- *    but while unrelated work is runnable on the node, or once a yield gave the core away
- *    for long, sleep instead, woken by the writer where it rings (sync/doorbell.c).
- *  - Every PE has a core: the writer is slow because it computes or because unrelated load
- *    holds its core. Yielding would then hand our core to that load for a whole time slice
+ *    but once one of its yields gave the core away for long (unrelated work ran a slice),
+ *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c).
+ *  - Every PE has a core (each bound to its own: sync/placement.c): the writer is slow
+ *    because it computes or because unrelated load holds its core. Yielding would then hand
+ *    our core to that load for a whole time slice
  *    (milliseconds: a 2-PE barrier went from 0.13 us to 2400 us with both cores busy), so
  *    spin a while longer, then sleep in short, growing naps: a sleeper leaves the run queue to
  *    the load and, woken, preempts it at once (the scheduler credits sleepers), so the PE is

@@ -23,13 +23,11 @@
  * SHOAL_WAIT_SLEEP=1 takes the sleeping path from the first yield on, so tests cover it on a
  * quiet machine. */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <poll.h>
 #include <sched.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>

@@ -124,12 +124,10 @@ void shoal_placement_init(void)
     }
     set = here.set;
     struct where *w = calloc((size_t)shoal_g.npes, sizeof *w);
-    cpu_set_t *all = calloc((size_t)shoal_g.npes, sizeof *all);
     int *now = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *now);
     cpu_set_t *to = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *to);
-    if (!w || !all || !now || !to) shoal_fatal("shmem_init", "out of memory");
+    if (!w || !now || !to) shoal_fatal("shmem_init", "out of memory");
     shoal_g.boot->allgather(&here, w, sizeof here);
-    for (int pe = 0; pe < shoal_g.npes; pe++) all[pe] = w[pe].set;
 
     /* Oversubscribed: more local PEs than the CPUs they may use between them (a launcher
      * that binds each PE to a core of its own leaves each with a one-CPU set). */
@@ -139,8 +137,8 @@ void shoal_placement_init(void)
     int same_sets = 1, my_local = 0;
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
-        CPU_OR(&joint, &joint, &all[pe]);
-        if (!CPU_EQUAL(&all[pe], &set)) same_sets = 0;
+        CPU_OR(&joint, &joint, &w[pe].set);
+        if (!CPU_EQUAL(&w[pe].set, &set)) same_sets = 0;
         if (pe == shoal_g.me) my_local = i;
         now[i] = w[pe].cpu;
     }
@@ -162,20 +160,19 @@ void shoal_placement_init(void)
         start_set = set;
         if (CPU_COUNT(&mine) > 0 && sched_setaffinity(0, sizeof mine, &mine) == 0) {
             shoal_g.bound_cpu = nth_cpu(&mine, 0);
-            for (int i = 0; i < nlocal; i++) all[shoal_g.local_pes[i]] = to[i];
+            for (int i = 0; i < nlocal; i++) w[shoal_g.local_pes[i]].set = to[i];
             set = mine;
         }
     }
-    free(w);
-    free(now);
-    free(to);
     /* Core-mates: peers whose one-CPU set is mine, whoever bound us. */
     const int pinned = CPU_COUNT(&set) == 1;
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
-        shoal_g.peers[pe].core_mate = pinned && pe != shoal_g.me && CPU_EQUAL(&all[pe], &set);
+        shoal_g.peers[pe].core_mate = pinned && pe != shoal_g.me && CPU_EQUAL(&w[pe].set, &set);
     }
-    free(all);
+    free(w);
+    free(now);
+    free(to);
 
     /* Unknown writer: spin only when every PE has a core of its own. Known writer on another
      * core: spin too when bound (it is running now). Same core: never spin. */

@@ -45,7 +45,6 @@ struct members {
     SHOAL_HD int pe(int i) const { return list ? list[i] : start + i * stride; }
 };
 
-/** Several blocks may call a collective only together, and only when they all run at once. */
 /** The blocks of this PE that make one collective call together: every block of the kernel
  *  (Shoal's device API), or the calling one alone (NVSHMEM's: one call per PE). */
 struct callers {
@@ -57,6 +56,7 @@ SHOAL_HD inline callers callers_of(const context &c)
     return {grid::size(), grid::rank()};
 }
 
+/** Several blocks may call a collective only together, and only when they all run at once. */
 template <class S> SHOAL_HD inline void check_grid(const context &c, const char *routine)
 {
     if (callers_of(c).size > 1 && !grid::cooperative())
