@@ -52,6 +52,9 @@ typedef struct {
 int shmemx_wait_stats(shmemx_wait_stats_t *stats);
 /** Number of teams alive on this PE (world and shared included) and the most there can be. */
 void shmemx_team_count(int *alive, int *max);
+/** Number of contexts created and not yet destroyed on this PE (SHMEM_CTX_DEFAULT not counted)
+ *  and the most there can be at once. */
+void shmemx_ctx_count(int *alive, int *max);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
 const char *shmemx_bootstrap_name(void);
 

@@ -1,8 +1,10 @@
 // Contexts: shmem_ctx_create/destroy with each option, shmem_team_create_ctx,
 // shmem_ctx_get_team (world for ctx_create and SHMEM_CTX_DEFAULT), shmem_ctx_fence ordering
 // (data before flag), shmem_ctx_quiet completing nbi puts, RMA/AMO through a private context,
-// destroy completing outstanding operations, many create/destroy cycles.
+// destroy completing outstanding operations, many create/destroy cycles, shmemx_ctx_count.
 #include "runtime_test_util.hpp"
+
+#include <shmemx.h>
 
 #include <vector>
 
@@ -58,6 +60,27 @@ TEST(Ctx, TeamCreateCtxOnWorldAndShared)
     shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
     EXPECT_NE(shmem_team_create_ctx(SHMEM_TEAM_INVALID, 0, &ctx), 0);
     EXPECT_EQ(ctx, SHMEM_CTX_INVALID);
+}
+
+TEST(Ctx, CountFollowsCreateAndDestroy)
+{
+    int base = -1, most = 0;
+    shmemx_ctx_count(&base, &most);
+    EXPECT_GE(base, 0);
+    EXPECT_GE(most, 1024);
+    shmem_ctx_t c[3];
+    for (auto &x : c) ASSERT_EQ(shmem_ctx_create(0, &x), 0);
+    int now = -1;
+    shmemx_ctx_count(&now, nullptr);
+    EXPECT_EQ(now, base + 3);
+    shmem_ctx_destroy(c[1]);
+    shmemx_ctx_count(&now, nullptr);
+    EXPECT_EQ(now, base + 2);
+    shmem_ctx_destroy(c[0]);
+    shmem_ctx_destroy(c[2]);
+    shmemx_ctx_count(&now, nullptr);
+    EXPECT_EQ(now, base);
+    shmemx_ctx_count(nullptr, nullptr); // either may be NULL
 }
 
 TEST(Ctx, ManyCreateDestroyCycles)

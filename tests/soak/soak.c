@@ -8,20 +8,25 @@
  *   put    sizes 1 B - 64 KiB into each PE's slot on the next PE, blocking or nbi + quiet,
  *          through the default context or one created and destroyed for the round;
  *   get    the previous PE's slot of this round's pattern, read back;
- *   amo    fetch-add and add on a counter of a seeded PE, its total known;
- *   signal put-with-signal to the next PE and signal_wait_until on its own word;
+ *   amo    fetch-add and add on a counter of a seeded PE, its total known; fetch_or, and,
+ *          xor, fetch_xor on a bit word; swap and compare_swap on the next PE;
+ *   signal put-with-signal to the next PE and signal_wait_until on its own word; atomic
+ *          set on the next PE and wait_until on its own word;
  *   lock   a get + put increment under shmem_set_lock on PE 0 (lost updates show);
- *   team   split_strided (even PEs), a sum-reduce on it, destroy;
- *   coll   broadcast, sum-reduce, fcollect, collect (uneven counts), alltoall on the world;
- *   heap   malloc of a seeded size, written, read by the next PE, freed;
+ *   team   split_strided (even PEs) and split_2d (rows of two, columns), sum-reduces and a
+ *          team_sync on them, destroy;
+ *   coll   broadcast, sum-reduce, fcollect, collect (uneven counts), alltoall, sync_all,
+ *          alltoalls, max-reduce on the world;
+ *   heap   malloc, calloc (zeroed), align (aligned) or realloc of a seeded size, written,
+ *          read by the next PE, freed;
  *   threads  two threads of each PE add to a counter at once, each through its own context.
  * Every SAMPLE_SECONDS (default 10), at a quiet point (after a barrier), each PE records its
- * resident memory, open descriptors, symmetric heap in use, live teams and operations done;
- * PE 0 prints one line per sample: "sample T OPS rss_kib fds heap_used teams" per PE. At the end
+ * resident memory, open descriptors, symmetric heap in use, live teams and contexts and
+ * operations done; PE 0 prints one line per sample with each PE's. At the end
  * PE 0 prints the change of each resource from the first sample after the warm-up (a tenth
  * of the run) to the last, per hour, and the checks that failed (must be 0).
  * Exit status: 1 if a check failed or a resource that must not move did (descriptors, heap in
- * use, live teams), or resident memory grew by more than 64 MiB; else 0. */
+ * use, live teams or contexts), or resident memory grew by more than 64 MiB; else 0. */
 
 #include <dirent.h>
 #include <pthread.h>
@@ -70,9 +75,11 @@ static unsigned char pat(int src, long r, size_t i) { return (unsigned char)(src
 
 /* Symmetric state. */
 static unsigned char *slots;      /* npes slots of SLOT bytes: slot s is written by PE s */
-static long counter, lock_count;  /* amo, lock */
+static long counter, lock_count, swapped; /* amo, lock */
+static unsigned long bits;
 static long lock_word;
 static uint64_t sig;
+static long flagword;
 static long src_buf[MAX_PES * 8], dst_buf[MAX_PES * 8 * MAX_PES];
 
 static void op_put(long r)
@@ -136,7 +143,29 @@ static void op_amo(long r)
     shmem_barrier_all();
     const long want = k * ((long)npes * (npes + 1) / 2 + npes);
     if (me == at && counter != want) fail("amo: counter", r, counter, want);
-    ops += 2 * k;
+    /* Bitwise: every PE sets its own bit with fetch_or, then PE at's bit is cleared with and,
+     * toggled twice with xor; swap and compare_swap on a word of the next PE. */
+    if (me == at) bits = 0;
+    shmem_barrier_all();
+    shmem_ulong_atomic_fetch_or(&bits, 1ul << me, at);
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_ulong_atomic_and(&bits, ~(1ul << at), at);
+        shmem_ulong_atomic_xor(&bits, 1ul << 40, at);
+        shmem_ulong_atomic_fetch_xor(&bits, 1ul << 40, at);
+    }
+    const int to = (me + 1) % npes;
+    swapped = -1;
+    shmem_barrier_all();
+    const long old = shmem_long_atomic_swap(&swapped, me + r, to);
+    const long seen = shmem_long_atomic_compare_swap(&swapped, me + r, me + r + 1, to);
+    if (old != -1 || seen != me + r) fail("amo: swap and compare_swap on the next PE", r, old, -1);
+    shmem_barrier_all();
+    const unsigned long want_bits = ((1ul << npes) - 1) & ~(1ul << at);
+    if (me == at && bits != want_bits) fail("amo: bits set, cleared and toggled", r, (long long)bits, (long long)want_bits);
+    const int from = (me + npes - 1) % npes;
+    if (swapped != from + r + 1) fail("amo: the word swapped by the previous PE", r, swapped, from + r + 1);
+    ops += 2 * k + 7;
     shmem_barrier_all();
 }
 
@@ -148,7 +177,10 @@ static void op_signal(long r)
     shmem_signal_wait_until(&sig, SHMEM_CMP_GE, 1);
     if (dst_buf[0] != from * 1000 + r) fail("signal: the value that came with it", r, dst_buf[0], from * 1000 + r);
     sig = 0;
-    ops += 2;
+    /* And a plain word: atomic set on the next PE, wait_until here. */
+    shmem_long_atomic_set(&flagword, r + 1, to);
+    shmem_long_wait_until(&flagword, SHMEM_CMP_EQ, r + 1);
+    ops += 4;
     shmem_barrier_all();
 }
 
@@ -184,7 +216,26 @@ static void op_team(long r)
     } else if (me % 2 == 0) {
         fail("team: an even PE is not in the even team", r, 0, 1);
     }
-    ops += 3;
+    /* A 2-D split into rows of two: each row's and each column's sum, then both destroyed. */
+    shmem_team_t row = SHMEM_TEAM_INVALID, col = SHMEM_TEAM_INVALID;
+    if (shmem_team_split_2d(SHMEM_TEAM_WORLD, 2, NULL, 0, &row, NULL, 0, &col) != 0) {
+        fail("team: split_2d returned non-zero", r, 1, 0);
+    } else {
+        long want_row = 0, want_col = 0;
+        for (int p = 0; p < npes; p++) {
+            if (p / 2 == me / 2) want_row += p + r;
+            if (p % 2 == me % 2) want_col += p + r;
+        }
+        src_buf[0] = me + r;
+        shmem_team_sync(row);
+        shmem_long_sum_reduce(row, dst_buf, src_buf, 1);
+        if (dst_buf[0] != want_row) fail("team: sum over a row of the 2-D split", r, dst_buf[0], want_row);
+        shmem_long_sum_reduce(col, dst_buf + 1, src_buf, 1);
+        if (dst_buf[1] != want_col) fail("team: sum over a column of the 2-D split", r, dst_buf[1], want_col);
+        shmem_team_destroy(row);
+        shmem_team_destroy(col);
+    }
+    ops += 7;
     shmem_barrier_all();
 }
 
@@ -218,14 +269,35 @@ static void op_coll(long r)
     shmem_long_alltoall(SHMEM_TEAM_WORLD, dst_buf, src_buf, 1);
     for (int p = 0; p < npes; p++)
         if (dst_buf[p] != p * 1000 + me + r) fail("alltoall", r, dst_buf[p], p * 1000 + me + r);
-    ops += 5;
+    shmem_sync_all(); /* every PE has read dest (sync_all: no memory ordering needed here) */
+    /* alltoalls, strides 2: block p of mine at src_buf[2p], lands at dst_buf[2 * me] on p. */
+    for (int p = 0; p < npes; p++) src_buf[2 * p] = me * 1000 + p + r + 7;
+    shmem_long_alltoalls(SHMEM_TEAM_WORLD, dst_buf, src_buf, 2, 2, 1);
+    for (int p = 0; p < npes; p++)
+        if (dst_buf[2 * p] != p * 1000 + me + r + 7) fail("alltoalls", r, dst_buf[2 * p], p * 1000 + me + r + 7);
+    shmem_barrier_all();
+    src_buf[0] = (me * 7 + r) % 11;
+    shmem_long_max_reduce(SHMEM_TEAM_WORLD, dst_buf, src_buf, 1);
+    long most = 0;
+    for (int p = 0; p < npes; p++) most = (p * 7 + r) % 11 > most ? (p * 7 + r) % 11 : most;
+    if (dst_buf[0] != most) fail("max_reduce", r, dst_buf[0], most);
+    ops += 8;
     shmem_barrier_all();
 }
 
 static void op_heap(long r)
 {
     const size_t n = 8 + (rng() % (1 << 20));
-    long *a = shmem_malloc(n);
+    const int how = (int)(rng() % 4);
+    long *a = how == 0 ? shmem_malloc(n) : how == 1 ? shmem_calloc(1, n) : how == 2 ? shmem_align(4096, n)
+                                                                               : shmem_realloc(shmem_malloc(64), n);
+    if (a && how == 1)
+        for (size_t i = 0; i < n / sizeof(long); i += 4096 / sizeof(long))
+            if (a[i] != 0) {
+                fail("heap: a word of shmem_calloc's block is not zero", r, a[i], 0);
+                break;
+            }
+    if (a && how == 2 && (uintptr_t)a % 4096) fail("heap: shmem_align's block is not aligned", r, (long long)((uintptr_t)a % 4096), 0);
     if (!a) {
         fail("heap: shmem_malloc returned NULL for bytes", r, (long long)n, 0);
         return;
@@ -279,7 +351,7 @@ static void op_threads(long r)
 struct sample {
     double t;
     long long ops;
-    long rss_kib, fds, heap_used, teams;
+    long rss_kib, fds, heap_used, teams, ctxs;
 };
 
 static long rss_kib(void)
@@ -305,10 +377,11 @@ static long open_fds(void)
 static struct sample take(double t0)
 {
     shmemx_heap_stats_t h;
-    int alive = 0, most = 0;
+    int alive = 0, ctxs = 0;
     shmemx_heap_stats(SHMEMX_HEAP_HOST, &h);
-    shmemx_team_count(&alive, &most);
-    return (struct sample){now() - t0, ops, rss_kib(), open_fds(), (long)h.used, alive};
+    shmemx_team_count(&alive, NULL);
+    shmemx_ctx_count(&ctxs, NULL);
+    return (struct sample){now() - t0, ops, rss_kib(), open_fds(), (long)h.used, alive, ctxs};
 }
 
 static struct sample all_samples[MAX_SAMPLES][MAX_PES]; /* PE 0's: gathered */
@@ -335,6 +408,8 @@ int main(int argc, char **argv)
         shmem_global_exit(2);
     }
     slots = shmem_calloc((size_t)npes, SLOT);
+    /* PE 0's table of samples, touched now: filling it as the run goes would read as growth. */
+    if (me == 0) memset(all_samples, 0, sizeof all_samples);
     rng_state = seed;
     void (*const all_ops[])(long) = {op_put, op_get, op_amo, op_signal, op_lock, op_team, op_coll, op_heap, op_threads};
     static const char *const names[] = {"put", "get", "amo", "signal", "lock", "team", "coll", "heap", "threads"};
@@ -361,10 +436,22 @@ int main(int argc, char **argv)
     for (int done = 0; !done; r++) {
         op[rng() % (uint64_t)nops](r);
         /* PE 0's clock decides, so every PE samples and stops at the same round. */
-        static long flag[2];
-        if (me == 0) flag[0] = (now() - t0 >= next) | ((now() - t0 >= seconds) << 1);
-        shmem_long_broadcast(SHMEM_TEAM_WORLD, flag + 1, flag, 1, 0);
-        const long what = flag[1];
+        /* PE 0's round and generator travel with it: a PE in another round, or with another
+         * generator, means a barrier or a collective let it through early, or a write landed
+         * in its memory; nothing later could repair either. */
+        static long flag[6];
+        if (me == 0) {
+            flag[0] = (now() - t0 >= next) | ((now() - t0 >= seconds) << 1);
+            flag[1] = r;
+            flag[2] = (long)rng_state;
+        }
+        shmem_long_broadcast(SHMEM_TEAM_WORLD, flag + 3, flag, 3, 0);
+        const long what = flag[3];
+        if (flag[4] != r || flag[5] != (long)rng_state) {
+            fail("PE 0's round (the PEs are out of step)", r, flag[4], r);
+            fail("PE 0's generator state", r, flag[5], (long)rng_state);
+            shmem_global_exit(1);
+        }
         shmem_barrier_all();
         if (what & 1) {
             shmem_barrier_all();
@@ -377,8 +464,8 @@ int main(int argc, char **argv)
                 printf("sample %.1f s, round %ld:", all_samples[ns][0].t, r);
                 for (int p = 0; p < npes; p++) {
                     const struct sample *s = &all_samples[ns][p];
-                    printf(" | PE %d ops %lld rss %ld KiB fds %ld heap %ld B teams %ld", p, s->ops, s->rss_kib, s->fds,
-                           s->heap_used, s->teams);
+                    printf(" | PE %d ops %lld rss %ld KiB fds %ld heap %ld B teams %ld ctxs %ld", p, s->ops, s->rss_kib,
+                           s->fds, s->heap_used, s->teams, s->ctxs);
                 }
                 printf("\n");
                 fflush(stdout);
@@ -401,10 +488,11 @@ int main(int argc, char **argv)
                all_samples[last][0].t, seed, r, total_ops, total_fail);
         for (int p = 0; p < npes; p++) {
             const struct sample *a = &all_samples[first][p], *b = &all_samples[last][p];
-            printf("soak: PE %d from %.0f s to %.0f s: rss %+ld KiB (%+.0f KiB/h), fds %+ld, heap in use %+ld B, teams %+ld\n",
+            printf("soak: PE %d from %.0f s to %.0f s: rss %+ld KiB (%+.0f KiB/h), fds %+ld, heap in use %+ld B, teams "
+                   "%+ld, contexts %+ld\n",
                    p, a->t, b->t, b->rss_kib - a->rss_kib, hours > 0 ? (double)(b->rss_kib - a->rss_kib) / hours : 0.0,
-                   b->fds - a->fds, b->heap_used - a->heap_used, b->teams - a->teams);
-            if (b->fds != a->fds || b->heap_used != a->heap_used || b->teams != a->teams ||
+                   b->fds - a->fds, b->heap_used - a->heap_used, b->teams - a->teams, b->ctxs - a->ctxs);
+            if (b->fds != a->fds || b->heap_used != a->heap_used || b->teams != a->teams || b->ctxs != a->ctxs ||
                 b->rss_kib - a->rss_kib > 64 * 1024) {
                 fprintf(stderr, "soak: PE %d: a resource grew (see the line above)\n", p);
                 bad = 1;

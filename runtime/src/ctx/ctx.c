@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "core/check.h"
 #include "core/error.h"
@@ -22,6 +23,7 @@ struct ctx_entry {
 
 static struct ctx_entry *chunks[MAX_CHUNKS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int alive_count; /* created and not destroyed; under lock */
 
 static struct ctx_entry *entry(uintptr_t handle)
 {
@@ -48,6 +50,7 @@ void shoal_ctx_fini(void)
         free(chunks[c]);
         chunks[c] = NULL;
     }
+    alive_count = 0;
     pthread_mutex_unlock(&lock);
 }
 
@@ -92,6 +95,7 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
             e->team_size = n;
             e->world_pe = map;
             __atomic_store_n(&e->in_use, 1, __ATOMIC_RELEASE);
+            alive_count++;
             pthread_mutex_unlock(&lock);
             *ctx = (shmem_ctx_t)(uintptr_t)((size_t)c * CHUNK + (size_t)i + 1);
             return 0;
@@ -126,7 +130,17 @@ void shmem_ctx_destroy(shmem_ctx_t ctx)
     free(e->world_pe);
     e->world_pe = NULL;
     __atomic_store_n(&e->in_use, 0, __ATOMIC_RELEASE);
+    alive_count--;
     pthread_mutex_unlock(&lock);
+}
+
+void shmemx_ctx_count(int *alive, int *max)
+{
+    SHOAL_CHECK_INIT("shmemx_ctx_count");
+    pthread_mutex_lock(&lock);
+    if (alive) *alive = alive_count;
+    pthread_mutex_unlock(&lock);
+    if (max) *max = CHUNK * MAX_CHUNKS;
 }
 
 int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team)
