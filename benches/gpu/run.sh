@@ -183,11 +183,12 @@ else note "no NVSHMEM wheel (include/nvshmem.h, libnvshmem_host, libnvshmem_devi
 if [ "$have_nccl" = 1 ]; then (step build-nccl 300 "${nccl_build[@]}") & pids+=($!)
 else note "no NCCL wheel (include/nccl.h, libnccl): its column stays empty"; nccl_bench=""; fi
 if [ ! -f "$build/build.ninja" ]; then
-    # A dry run leaves out the device build check: the CPU machine's own build compiles it
-    # already (for more archs), and on 2 cores its 17 parts would take the step's minutes.
+    # A dry run leaves out the device build check and the Python package: the CPU machine's
+    # own build compiles both already, and on 2 cores they would take the step's minutes.
     step setup 120 "${meson_cmd[@]}" setup "$build" "$src" -Dbuildtype=release -Dcuda=enabled \
         -Ddevice_archs="$arch" -Dcuda_args="-arch=$arch" -Dmpi=disabled \
-        -Dgpu_build_check="$([ "$dry" = 1 ] && echo false || echo true)" || true
+        -Dgpu_build_check="$([ "$dry" = 1 ] && echo false || echo true)" \
+        -Dpython="$([ "$dry" = 1 ] && echo disabled || echo auto)" || true
 fi
 built=0
 step build 360 ninja -C "$build" && built=1
