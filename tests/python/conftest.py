@@ -1,4 +1,4 @@
-"""Every PE runs the same tests in the same order: one shoal.init for the session."""
+"""Every PE runs the same tests in the same order, so one shoal.init serves the whole pytest run."""
 import pytest
 import shoal
 
