@@ -9,8 +9,9 @@
 #      and benches/gpu/nccl_bench.cu against the NCCL wheel;
 #   2. probes the GPU: a CUDA context, MPS (started, then kept only if a client works under it)
 #      and CUDA IPC between two processes; several PEs share the GPU only if IPC works;
-#   3. runs the gpu and nvshmem test suites (the GPU cases at 1, 2 and 4 PEs), but for the
-#      launch-shape cases (suite gpu-shape), which run after the benchmarks;
+#   3. runs the gpu and nvshmem test suites (the GPU cases at 1, 2 and 4 PEs; the Python
+#      package's arrays in CuPy and PyTorch at 1 and 2 PEs), but for the launch-shape cases
+#      (suite gpu-shape), which run after the benchmarks;
 #   4. benchmarks at 2, 4 and 1 PEs: device put/get latency (8 B - 1 MiB) and bandwidth,
 #      on-stream barrier and float all-reduce (8 B - 64 MiB), Shoal against NVSHMEM and NCCL;
 #   5. the CPU scaling of the host collectives at 2, 4, 8 and 16 PEs (benches/scaling.sh);
@@ -188,7 +189,7 @@ if [ ! -f "$build/build.ninja" ]; then
     step setup 120 "${meson_cmd[@]}" setup "$build" "$src" -Dbuildtype=release -Dcuda=enabled \
         -Ddevice_archs="$arch" -Dcuda_args="-arch=$arch" -Dmpi=disabled \
         -Dgpu_build_check="$([ "$dry" = 1 ] && echo false || echo true)" \
-        -Dpython="$([ "$dry" = 1 ] && echo disabled || echo auto)" || true
+        -Dpython="$([ "$dry" = 1 ] && echo disabled || echo auto)" -Dpython_interpreter="$(command -v "$py" || echo "$py")" || true
 fi
 built=0
 step build 360 ninja -C "$build" && built=1
@@ -198,6 +199,11 @@ for p in "${pids[@]}"; do wait "$p" || failed=1; done
 if [ -f "$build/.ninja_log" ]; then # the longest compile steps, for the 60 s rule
     awk 'NR > 1 {printf "%.1f %s\n", ($2 - $1) / 1000, $4}' "$build/.ninja_log" | sort -rn | head -n 5 >"$out/slowest-steps.txt"
     note "longest compile steps (s): $(head -n 3 "$out/slowest-steps.txt" | tr '\n' ' ')"
+fi
+if compgen -G "$build/python/shoal/_core*.so" >/dev/null; then
+    note "Python package: built (its GPU test, python_gpu_np1/2 in the gpu suite, hands arrays to CuPy and PyTorch)"
+else
+    note "Python package: not built ($(grep -m 1 -o 'Python package shoal: .*' "$build/meson-logs/meson-log.txt" 2>/dev/null || echo 'see meson-log.txt'))"
 fi
 shoal_bench=$build/benches/gpu/nvshmem_bench
 probe=$build/benches/gpu/gpu_probe
@@ -267,7 +273,7 @@ fi
 
 # --- 3. tests ----------------------------------------------------------------------------------
 say "3. gpu and nvshmem test suites"
-step tests 150 "${meson_cmd[@]}" test -C "$build" --no-rebuild --print-errorlogs --suite gpu --suite nvshmem \
+step tests 180 "${meson_cmd[@]}" test -C "$build" --no-rebuild --print-errorlogs --suite gpu --suite nvshmem \
     --no-suite gpu-shape
 tests_line=$(grep -E '^(Ok|Fail|Skipped|Timeout):' "$out/tests.log" | tr -s ' ' | tr '\n' ' ')
 note "tests: ${tests_line:-no summary}"

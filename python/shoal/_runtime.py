@@ -23,27 +23,32 @@ class Runtime:
     n_pes = staticmethod(_core.n_pes)
 
 
-def init(comm=None):
-    """Collective: start the runtime (under shoalrun, mpirun, or alone). comm: an mpi4py
-    communicator to start on; it must span MPI_COMM_WORLD (the C runtime's MPI bootstrap)."""
-    if comm is not None:
-        _check_comm(comm)
+def init(comm=None, *, mpi_comm=None):
+    """Collective: start the runtime (under shoalrun, mpirun, or alone). comm (or mpi_comm, as
+    nvshmem4py names it): an mpi4py intracommunicator (under mpirun) whose ranks become the PEs;
+    a part of MPI_COMM_WORLD is a job of its own."""
+    if mpi_comm is not None:
+        if comm is not None:
+            raise Error("shoal.init: comm and mpi_comm are the same argument: pass one")
+        comm = mpi_comm
+    addr = _comm_address(comm) if comm is not None else 0
     if not _core.initialized():
-        _core.init()
+        _core.init(addr)
         _array._start()
-    if comm is not None and (_core.bootstrap_name() != "mpi" or comm.Get_rank() != _core.my_pe()):
-        raise Error(f"shoal.init: the job was started by '{_core.bootstrap_name()}', not by comm's MPI "
-                    f"(comm rank {comm.Get_rank()}, PE {_core.my_pe()})")
+    elif comm is not None and (_core.bootstrap_name() != "mpi" or comm.Get_rank() != _core.my_pe()
+                               or comm.Get_size() != _core.n_pes()):
+        raise Error(f"shoal.init: already started ({_core.n_pes()} PEs by '{_core.bootstrap_name()}'), "
+                    f"not on comm (rank {comm.Get_rank()} of {comm.Get_size()})")
     return Runtime()
 
 
-def _check_comm(comm):
+def _comm_address(comm):
     from mpi4py import MPI  # only callers that pass a communicator have mpi4py
-    if not isinstance(comm, MPI.Comm):
-        raise Error(f"shoal.init: comm {comm!r} is not an mpi4py communicator")
-    if MPI.Comm.Compare(comm, MPI.COMM_WORLD) not in (MPI.IDENT, MPI.CONGRUENT):
-        raise Error(f"shoal.init: comm of size {comm.Get_size()} does not span MPI_COMM_WORLD "
-                    f"(size {MPI.COMM_WORLD.Get_size()}): the runtime starts on all of MPI_COMM_WORLD")
+    if not isinstance(comm, MPI.Intracomm):
+        raise Error(f"shoal.init: comm {comm!r} is not an mpi4py intracommunicator")
+    if comm == MPI.COMM_NULL:
+        raise Error("shoal.init: comm is MPI.COMM_NULL")
+    return MPI._addressof(comm)
 
 
 def finalize():

@@ -66,6 +66,21 @@ View view_of(py::handle obj, const char *routine, const char *what)
                       ", not a numpy array or a shoal.DeviceArray");
 }
 
+Layout layout_of(py::handle obj)
+{
+    Layout l;
+    if (py::isinstance<py::array>(obj)) {
+        auto a = py::reinterpret_borrow<py::array>(obj);
+        l.shape.assign(a.shape(), a.shape() + a.ndim());
+        l.strides.assign(a.strides(), a.strides() + a.ndim());
+    } else {
+        auto &d = obj.cast<DeviceArray &>();
+        l.shape = d.shape;
+        l.strides = d.strides;
+    }
+    return l;
+}
+
 View symmetric_view(py::handle obj, const char *routine, const char *what, bool need_device)
 {
     View v = view_of(obj, routine, what);
@@ -74,12 +89,19 @@ View symmetric_view(py::handle obj, const char *routine, const char *what, bool 
         fail(routine, std::string(what) + " is on the host heap: calls on a stream take device arrays "
                                           "(shoal.array(..., device=True))");
     if (v.size == 0) return v;
-    auto p = reinterpret_cast<std::uintptr_t>(v.data);
-    py::ssize_t span = ((v.size - 1) * (v.stride ? v.stride : 1) + 1) * v.itemsize;
+    // The bytes the view touches: [data + lo, data + hi).
+    py::ssize_t lo = 0, hi = ((v.size - 1) * (v.stride ? v.stride : 1) + 1) * v.itemsize;
+    if (v.stride == 0) {
+        Layout l = layout_of(obj);
+        hi = v.itemsize;
+        for (std::size_t k = 0; k < l.shape.size(); ++k)
+            (l.strides[k] < 0 ? lo : hi) += (l.shape[k] - 1) * l.strides[k];
+    }
+    auto p = reinterpret_cast<std::uintptr_t>(v.data) + lo;
     auto it = g_blocks.upper_bound(p);
     if (it != g_blocks.begin()) {
         --it;
-        if (p + span <= it->first + it->second.size) return v;
+        if (p + static_cast<std::uintptr_t>(hi - lo) <= it->first + it->second.size) return v;
     }
     fail(routine, std::string(what) + " is not on the symmetric heap (allocate it with shoal.array) or was freed");
 }
@@ -107,16 +129,8 @@ char *element(py::handle obj, py::handle index, const char *routine, const char 
     }
     if (!PyTuple_Check(index.ptr())) fail(routine, "index " + py::repr(index).cast<std::string>() + " is not an int or a tuple");
     auto t = py::reinterpret_borrow<py::tuple>(index);
-    std::vector<py::ssize_t> shape, strides;
-    if (py::isinstance<py::array>(obj)) {
-        auto a = py::reinterpret_borrow<py::array>(obj);
-        shape.assign(a.shape(), a.shape() + a.ndim());
-        strides.assign(a.strides(), a.strides() + a.ndim());
-    } else {
-        auto &d = obj.cast<DeviceArray &>();
-        shape = d.shape;
-        strides = d.strides;
-    }
+    const Layout l = layout_of(obj);
+    const auto &shape = l.shape, &strides = l.strides;
     if (t.size() != shape.size())
         fail(routine, "index " + py::repr(index).cast<std::string>() + " has " + std::to_string(t.size()) +
                           " parts; " + what + " has " + std::to_string(shape.size()) + " axes");
@@ -147,6 +161,13 @@ CUstream_st *stream_of(py::handle s, const char *routine)
 {
     py::handle h = s;
     py::object attr;
+    if (py::hasattr(s, "__cuda_stream__")) {  // the CUDA stream protocol: (version, handle)
+        py::object t = s.attr("__cuda_stream__")();
+        if (py::isinstance<py::tuple>(t) && py::len(t) == 2) {
+            attr = py::reinterpret_borrow<py::tuple>(t)[1];
+            h = attr;
+        }
+    }
     for (const char *name : {"cuda_stream", "handle", "ptr"})
         if (!PyLong_Check(h.ptr()) && py::hasattr(s, name)) {
             attr = s.attr(name);

@@ -76,6 +76,11 @@ struct View {
     py::ssize_t stride;  // elements between neighbours when it can be walked flat, else 0
 };
 View view_of(py::handle obj, const char *routine, const char *what);
+/** Shape and strides (bytes) of a numpy array or shoal.DeviceArray. */
+struct Layout {
+    std::vector<py::ssize_t> shape, strides;
+};
+Layout layout_of(py::handle obj);
 /** view_of, and the memory must lie in a live symmetric block (device: on the device heap). */
 View symmetric_view(py::handle obj, const char *routine, const char *what, bool need_device = false);
 /** Error unless 0 <= pe < n (the team's or the world's size). */
@@ -96,7 +101,7 @@ struct DeviceArray {
     py::ssize_t size() const;
 };
 
-/** A cudaStream_t from an int, or an object with .cuda_stream / .handle / .ptr. */
+/** A cudaStream_t from an int, or an object with __cuda_stream__ / .cuda_stream / .handle / .ptr. */
 CUstream_st *stream_of(py::handle s, const char *routine);
 
 /** A Python number as T, or shoal.Error naming the value. */

@@ -66,10 +66,18 @@ int device_of(void *p)
     return ordinal;
 }
 
-py::object dlpack(DeviceArray &a, py::object stream)
+// The array API's signature (2023.12): max_version is met by the unversioned capsule every
+// consumer takes; dl_device must be this array's device, and a copy cannot be made here.
+py::object dlpack(DeviceArray &a, py::object stream, py::object max_version, py::object dl_device, py::object copy)
 {
     (void)stream;  // our memory has no pending work of its own: the consumer's stream order suffices
+    (void)max_version;
     if (a.data == g_freed_data) fail("DeviceArray.__dlpack__", "the array was freed (shoal.free)");
+    if (!copy.is_none() && copy.cast<bool>())
+        throw py::buffer_error("shoal.DeviceArray.__dlpack__: copy=True: a symmetric array is exported in place only");
+    if (!dl_device.is_none() && !dl_device.equal(py::make_tuple(int(kDLCUDA), device_of(a.data))))
+        throw py::buffer_error("shoal.DeviceArray.__dlpack__: dl_device " + py::repr(dl_device).cast<std::string>() +
+                               " is not the array's device");
     auto *e = new Export{};
     char kind = a.dtype.kind();
     uint8_t code = kind == 'i' ? kDLInt : kind == 'u' ? kDLUInt : kind == 'f' ? kDLFloat : kind == 'c' ? kDLComplex : kDLBool;
@@ -202,7 +210,8 @@ void def_heap(py::module_ &m)
         .def_property_readonly("ptr", [](DeviceArray &a) { return reinterpret_cast<std::uintptr_t>(a.data); })
         .def_property_readonly("_block", [](DeviceArray &a) { return a.block; })
         .def_property_readonly("__cuda_array_interface__", &cuda_array_interface)
-        .def("__dlpack__", &dlpack, py::arg("stream") = py::none())
+        .def("__dlpack__", &dlpack, py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
+             py::arg("dl_device") = py::none(), py::arg("copy") = py::none())
         .def("__dlpack_device__", [](DeviceArray &a) { return py::make_tuple(int(kDLCUDA), device_of(a.data)); })
         .def("__getitem__", &slice)
         .def("__len__", [](DeviceArray &a) { return a.shape.empty() ? 0 : a.shape[0]; })

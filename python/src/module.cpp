@@ -8,12 +8,16 @@ namespace {
 
 bool g_initialized = false;
 
-void init()
+// comm_addr: 0, or the address of an MPI_Comm (mpi4py's MPI._addressof) to start on.
+void init(std::uintptr_t comm_addr)
 {
     if (g_initialized) return;
     {
         py::gil_scoped_release nogil;
-        shmem_init();
+        if (comm_addr)
+            shmemx_init_mpi_comm(reinterpret_cast<const void *>(comm_addr), SHMEM_THREAD_SINGLE, nullptr);
+        else
+            shmem_init();
     }
     g_npes = shmem_n_pes();
     g_initialized = true;
@@ -37,7 +41,8 @@ PYBIND11_MODULE(_core, m)
     using namespace shoalpy;
     m.doc() = "The binding of libshoal's C API; use the shoal package.";
     py::register_exception<Error>(m, "Error");
-    m.def("init", &init, "Start the runtime (collective); a second call does nothing.");
+    m.def("init", &init, py::arg("comm_addr") = 0,
+          "Start the runtime (collective), on the MPI_Comm at comm_addr if not 0; a second call does nothing.");
     m.def("finalize", &finalize, "Stop the runtime (collective; implies a barrier).");
     m.def("initialized", [] { return g_initialized; }, "True between init and finalize.");
     m.def("my_pe", [] { return shmem_my_pe(); }, "This PE's number in the world team.");

@@ -1,6 +1,9 @@
-// put/get (blocking, nbi, strided views as iput/iget), put-with-signal, signal waits, fence
+// put/get (blocking, nbi, strided views as iput/iget, views of several axes as runs of those),
+// put-with-signal, signal waits, fence
 // and quiet; each on a CUDA stream when stream is given.
 #include "common.hpp"
+
+#include <numeric>
 
 namespace shoalpy {
 
@@ -40,11 +43,83 @@ Pair pair(py::handle sym, py::handle loc, int pe, bool on_stream, const char *ro
     if (p.sym.size != p.loc.size)
         fail(routine, "dst has " + std::to_string(put ? p.sym.size : p.loc.size) + " elements but src has " +
                           std::to_string(put ? p.loc.size : p.sym.size));
-    if (p.sym.stride == 0 || p.loc.stride == 0)
-        fail(routine, std::string(p.sym.stride == 0 ? (put ? "dst" : "src") : (put ? "src" : "dst")) +
-                          " is a strided view of several axes: copy it (numpy.ascontiguousarray) or move it row by row");
     if (!p.loc.device && p.loc.data == g_freed_data) fail(routine, "the local array was freed (shoal.free)");
     return p;
+}
+
+/** A view walked in C order: its axes with size-1 ones dropped and neighbours that step as one
+ *  merged, outermost first (strides in bytes). */
+struct Axes {
+    std::vector<py::ssize_t> shape, strides;
+    Axes(py::handle obj, const char *routine, const char *what, py::ssize_t itemsize)
+    {
+        const Layout l = layout_of(obj);
+        for (std::size_t k = 0; k < l.shape.size(); ++k) {
+            if (l.shape[k] == 1) continue;
+            if (l.strides[k] % itemsize != 0)
+                fail(routine, std::string(what) + " steps " + std::to_string(l.strides[k]) +
+                                  " bytes along an axis, not a whole number of elements");
+            if (!shape.empty() && strides.back() == l.strides[k] * l.shape[k]) {
+                shape.back() *= l.shape[k];
+                strides.back() = l.strides[k];
+            } else {
+                shape.push_back(l.shape[k]);
+                strides.push_back(l.strides[k]);
+            }
+        }
+    }
+    py::ssize_t run() const { return shape.empty() ? 1 : shape.back(); }
+    py::ssize_t step() const { return strides.empty() ? 0 : strides.back(); }
+    /** The address of element k in C order. */
+    char *at(char *base, py::ssize_t k) const
+    {
+        for (std::size_t i = shape.size(); i-- > 0;) {
+            base += (k % shape[i]) * strides[i];
+            k /= shape[i];
+        }
+        return base;
+    }
+};
+
+/** put/get where a side is a view that no single run covers (several axes, or reversed): runs
+ *  that are whole runs of both sides, each one putmem or iput of the element size. */
+template <bool Put, bool Nbi>
+void rma_axes(const Pair &p, py::handle dst, py::handle src, int pe, CUstream_st *st, const char *routine)
+{
+    const py::ssize_t item = p.sym.itemsize;
+    const Axes da(dst, routine, "dst", item), sa(src, routine, "src", item);
+    char *dbase = Put ? p.sym.data : p.loc.data, *sbase = Put ? p.loc.data : p.sym.data;
+    py::ssize_t run = std::gcd(da.run(), sa.run());
+    const ptrdiff_t ds0 = da.step() / item, ss0 = sa.step() / item;
+    const bool flip = ds0 < 0 && ss0 < 0;  // both reversed: walk each run from its other end
+    const bool sized = static_cast<size_t>(item) < strided.put.size();
+    const StridedFn sfn = sized ? (Put ? strided.put[item] : strided.get[item]) : nullptr;
+    const StridedStreamFn sfn_s = sized ? (Put ? strided.put_s[item] : strided.get_s[item]) : nullptr;
+    if ((ds0 < 0) != (ss0 < 0) || (st ? !sfn_s : !sfn)) run = 1;  // element by element
+    const ptrdiff_t ds = flip ? -ds0 : ds0, ss = flip ? -ss0 : ss0;
+    for (py::ssize_t k = 0; k < p.sym.size; k += run) {
+        char *d = da.at(dbase, k);
+        const char *s = sa.at(sbase, k);
+        if (flip && run > 1) {
+            d -= (run - 1) * ds * item;
+            s -= (run - 1) * ss * item;
+        }
+        if (run == 1 || (ds == 1 && ss == 1)) {
+            const auto bytes = static_cast<size_t>(run * item);
+            if (st) {
+                if constexpr (Put) (Nbi ? shmemx_putmem_nbi_on_stream : shmemx_putmem_on_stream)(d, s, bytes, pe, st);
+                else (Nbi ? shmemx_getmem_nbi_on_stream : shmemx_getmem_on_stream)(d, s, bytes, pe, st);
+            } else if constexpr (Put) {
+                (Nbi ? shmem_putmem_nbi : shmem_putmem)(d, s, bytes, pe);
+            } else {
+                (Nbi ? shmem_getmem_nbi : shmem_getmem)(d, s, bytes, pe);
+            }
+        } else if (st) {
+            sfn_s(d, s, ds, ss, static_cast<size_t>(run), pe, st);
+        } else {
+            sfn(d, s, ds, ss, static_cast<size_t>(run), pe);
+        }
+    }
 }
 
 template <bool Put, bool Nbi> void rma(py::handle dst, py::handle src, int pe, py::handle stream)
@@ -55,6 +130,8 @@ template <bool Put, bool Nbi> void rma(py::handle dst, py::handle src, int pe, p
     if (p.sym.size == 0) return;
     char *d = Put ? p.sym.data : p.loc.data;
     const char *s = Put ? p.loc.data : p.sym.data;
+    if (p.sym.stride == 0 || p.loc.stride == 0)
+        return rma_axes<Put, Nbi>(p, dst, src, pe, on_stream ? stream_of(stream, routine) : nullptr, routine);
     const auto n = static_cast<size_t>(p.sym.size);
     const auto item = static_cast<size_t>(p.sym.itemsize);
     if (p.sym.stride == 1 && p.loc.stride == 1) {

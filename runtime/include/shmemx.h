@@ -55,6 +55,10 @@ void shmemx_team_count(int *alive, int *max);
 /** Number of contexts created and not yet destroyed on this PE (SHMEM_CTX_DEFAULT not counted)
  *  and the most there can be at once. */
 void shmemx_ctx_count(int *alive, int *max);
+/** Start (as shmem_init_thread) with the ranks of an MPI communicator as the PEs, under mpirun
+ *  after MPI_Init: mpi_comm points to an MPI_Comm (as NVSHMEM's attr.mpi_comm); the job is that
+ *  group alone, so disjoint communicators start separate jobs. */
+int shmemx_init_mpi_comm(const void *mpi_comm, int requested, int *provided);
 /** A short name of the bootstrap that started this job: "mpi", "local" or "single". */
 const char *shmemx_bootstrap_name(void);
 

@@ -36,8 +36,14 @@ def test_interfaces(pe):
         cai = d.__cuda_array_interface__
         assert cai["shape"] == (4, 3) and cai["typestr"] == "<f4" and cai["data"][0] == d.ptr
         assert cai["strides"] == (12, 4) and cai["version"] == 3
+        cap0 = d.__dlpack__()
         assert d.__dlpack_device__() == (2, 0)  # kDLCUDA
-        cap = d.__dlpack__()
+        with pytest.raises(BufferError, match="copy=True"):
+            d.__dlpack__(copy=True)
+        with pytest.raises(BufferError, match="is not the array's device"):
+            d.__dlpack__(dl_device=(1, 0))
+        del cap0
+        cap = d.__dlpack__(stream=None, max_version=(1, 0), dl_device=(2, 0), copy=False)
         is_valid = ctypes.pythonapi.PyCapsule_IsValid
         is_valid.restype, is_valid.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_char_p]
         assert is_valid(cap, b"dltensor") == 1
@@ -58,11 +64,21 @@ def test_host_api_on_device_arrays(pe):
         shoal.barrier_all()
 
 
-@pytest.mark.parametrize("stream_kind", ["int", "object"])
+class StreamProtocol:
+    """Only the CUDA stream protocol (cuda.core's shape): __cuda_stream__() -> (version, handle)."""
+
+    def __init__(self, s):
+        self.s = s
+
+    def __cuda_stream__(self):
+        return (0, self.s.cuda_stream)
+
+
+@pytest.mark.parametrize("stream_kind", ["int", "object", "protocol"])
 def test_on_stream_put_signal_and_reduce(pe, stream_kind):
     me, n, right, left = pe
     s = Stream()
-    stream = s.cuda_stream if stream_kind == "int" else s
+    stream = {"int": s.cuda_stream, "object": s, "protocol": StreamProtocol(s)}[stream_kind]
     with shoal.scoped_array(64, np.float32, device=True, zero=True) as dst, \
          shoal.scoped_array(64, np.float32, device=True) as src, \
          shoal.scoped_array(1, np.uint64, device=True, zero=True) as sig, \
@@ -80,6 +96,26 @@ def test_on_stream_put_signal_and_reduce(pe, stream_kind):
         shoal.reduce(shoal.TEAM_WORLD, red, src, "sum", stream=stream)
         s.synchronize()
         assert (red.copy_to_host() == n * (n + 1) / 2).all()
+        shoal.barrier_all()
+
+
+def test_on_stream_views_of_several_axes(pe):
+    """Every other row of a 2-D device array: runs of one row each, on a stream and not."""
+    me, n, right, left = pe
+    s = Stream()
+    with shoal.scoped_array((4, 6), np.int32, device=True, zero=True) as dst, \
+         shoal.scoped_array((4, 6), np.int32, device=True) as src:
+        src.copy_from_host(np.arange(24, dtype=np.int32).reshape(4, 6) + 100 * me)
+        shoal.put(dst[::2], src[::2], right, stream=s)
+        shoal.quiet(stream=s)
+        s.synchronize()
+        shoal.barrier_all()
+        want = np.arange(24, dtype=np.int32).reshape(4, 6) + 100 * left
+        want[1::2] = 0
+        np.testing.assert_array_equal(dst.copy_to_host().reshape(4, 6), want)
+        got = np.zeros((2, 6), np.int32)
+        shoal.get(got, dst[1::2], right)                 # host call, device source rows
+        assert (got == 0).all()
         shoal.barrier_all()
 
 

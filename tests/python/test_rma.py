@@ -60,6 +60,33 @@ def test_slice_and_strided_views(pe):
         shoal.barrier_all()
 
 
+@pytest.mark.parametrize("dtype", [np.int16, np.float64, np.complex128])
+def test_views_of_several_axes(pe, dtype):
+    """2-D sub-blocks, transposes, reversed and element-wise views, both directions."""
+    me, n, right, left = pe
+    grid = lambda p: (np.arange(48) + 100 * p).astype(dtype).reshape(6, 8)
+    with shoal.scoped_array((6, 8), dtype, zero=True) as a, shoal.scoped_array((8, 6), dtype, zero=True) as t:
+        shoal.put(a[1:5, 2:7], grid(me)[1:5, 2:7], right)       # a sub-block (runs of 5)
+        shoal.put(t, grid(me).T, right)                          # a transpose: element by element runs
+        shoal.put_nbi(a[5, ::-1], grid(me)[5, ::-1], right)      # both reversed
+        shoal.quiet()
+        shoal.barrier_all()
+        want = np.zeros((6, 8), dtype)
+        want[1:5, 2:7] = grid(left)[1:5, 2:7]
+        want[5] = grid(left)[5]
+        np.testing.assert_array_equal(a, want)
+        np.testing.assert_array_equal(t, grid(left).T)
+        got = np.zeros((12, 16), dtype)
+        shoal.get(got[::3, 1:15:3], a[1:5, 2:7], right)         # strided on both sides, rows of 5
+        np.testing.assert_array_equal(got[::3, 1:15:3], grid(me)[1:5, 2:7])
+        assert np.count_nonzero(got) == np.count_nonzero(grid(me)[1:5, 2:7])
+        rev = np.zeros(8, dtype)
+        shoal.get_nbi(rev[::-1], a[5], right)                    # one side reversed: element by element
+        shoal.quiet()
+        np.testing.assert_array_equal(rev, grid(me)[5][::-1])
+        shoal.barrier_all()
+
+
 def test_put_signal_then_wait(pe):
     me, n, right, left = pe
     with shoal.scoped_array(8, np.float64, zero=True) as data, \
@@ -97,8 +124,13 @@ def test_bad_rma_input(pe):
             shoal.put(a, np.zeros(3, np.int64), 0)
         with pytest.raises(shoal.Error, match="shoal.put: src is a list"):
             shoal.put(a, [1, 2], 0)
-        with pytest.raises(shoal.Error, match="strided view of several axes"):
-            shoal.put(a, np.zeros((4, 4), np.int64)[:, :2], 0)
+        with pytest.raises(shoal.Error, match="shoal.put: dst has 8 elements but src has 9"):
+            shoal.put(a, np.zeros((6, 6), np.int64)[::2, ::2], 0)
+        with pytest.raises(shoal.Error, match="steps 3 bytes along an axis"):
+            shoal.put(a, np.lib.stride_tricks.as_strided(np.zeros(32, np.int64), (2, 4), (3, 8)), 0)
+        with pytest.raises(shoal.Error, match="shoal.get: src is not on the symmetric heap"):
+            big = np.zeros((4, 4), np.int64)
+            shoal.get(big[:, :2], np.lib.stride_tricks.as_strided(a, (4, 2), (64, 8)), 0)  # past a's end
         with pytest.raises(shoal.Error, match="signals are uint64"):
             shoal.signal_fetch(a)
         with pytest.raises(shoal.Error, match="cmp 9 is not one of"):

@@ -12,4 +12,10 @@ const struct shoal_bootstrap *shoal_bootstrap_single(void);
 const struct shoal_bootstrap *shoal_bootstrap_local(void);   /* NULL if not under shoalrun */
 const struct shoal_bootstrap *shoal_bootstrap_mpi(void);     /* NULL if not under mpirun */
 
+/* The next start runs the "mpi" bootstrap over this communicator (points to an MPI_Comm of an
+ * initialized MPI) instead of MPI_COMM_WORLD; that start consumes it. */
+void shoal_bootstrap_use_mpi_comm(const char *routine, const void *mpi_comm);
+/* Whether a communicator is waiting for the next start. */
+int shoal_bootstrap_mpi_chosen(void);
+
 #endif

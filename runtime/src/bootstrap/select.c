@@ -1,4 +1,5 @@
-/* Which bootstrap: shoalrun's variables, then an MPI launcher's, else one PE. */
+/* Which bootstrap: the MPI communicator the program chose, shoalrun's variables, an MPI
+ * launcher's, else one PE. */
 #include <stdlib.h>
 
 #include "bootstrap/bootstrap.h"
@@ -11,6 +12,7 @@ static int launched_by_mpi(void)
 
 const struct shoal_bootstrap *shoal_bootstrap_start(void)
 {
+    if (shoal_bootstrap_mpi_chosen()) return shoal_bootstrap_mpi();
     const struct shoal_bootstrap *b = shoal_bootstrap_local();
     if (b) return b;
     b = shoal_bootstrap_mpi();

@@ -15,6 +15,9 @@ struct shoal_bootstrap {
     /* Stop the whole job with this status (does not return). */
     void (*abort)(int status);
     void (*fini)(void);
+    /* The "mpi" bootstrap's private communicator (points to an MPI_Comm) that the mpi transport
+     * duplicates: its ranks are the world PEs. NULL for the others. */
+    const void *mpi_comm;
 };
 
 #endif

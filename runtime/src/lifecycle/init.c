@@ -103,6 +103,12 @@ int shmem_init_thread(int requested, int *provided)
 
 void shmem_init(void) { shmem_init_thread(SHMEM_THREAD_SINGLE, NULL); }
 
+int shmemx_init_mpi_comm(const void *mpi_comm, int requested, int *provided)
+{
+    if (!shoal_g.initialized) shoal_bootstrap_use_mpi_comm("shmemx_init_mpi_comm", mpi_comm);
+    return shmem_init_thread(requested, provided);
+}
+
 void shmem_query_thread(int *provided)
 {
     SHOAL_CHECK_INIT("shmem_query_thread");

@@ -5,7 +5,7 @@
  * PMIx namespace under mpirun, shoalrun's pid under shoalrun, the process alone). Shoal starts
  * from its launcher whatever the flags say, so NVSHMEMX_INIT_WITH_UNIQUEID only checks: the id
  * names this job, every PE got the same one, and each PE's rank and count are its PE number
- * and the PE count. */
+ * and the PE count. NVSHMEMX_INIT_WITH_MPI_COMM starts on the communicator's ranks. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +135,7 @@ int shmemx_nvshmem_init(const char *routine, int requested, int *provided, unsig
         return 0;
     }
     const int initialized = shoal_g.initialized;
+    if (!initialized && (flags & NVSHMEMX_INIT_WITH_MPI_COMM)) shoal_bootstrap_use_mpi_comm(routine, attr->mpi_comm);
     const int rc = shmem_init_thread(requested, provided);
     if (rc) return rc;
     started_shmem = !initialized;

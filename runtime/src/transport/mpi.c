@@ -2,7 +2,8 @@
  * under SHOAL_TRANSPORT=mpi) are reached by passive-target one-sided operations. Each host
  * segment gets one window over its existing mapping (the heap's window covers its runtime
  * part too, so collectives reach the sync areas), opened with lock_all at attach and kept
- * open until detach; ranks of MPI_COMM_WORLD are world PEs.
+ * open until detach; ranks of the bootstrap's communicator (MPI_COMM_WORLD unless the program
+ * chose one) are world PEs.
  *
  * Atomics (SHOAL_MPI_ATOMICS): am, the default, sends each off-node AMO to its target, which
  * applies it with its own CPU atomics (transport/mpi_am.c), so CPU atomics on mapped words
@@ -57,8 +58,8 @@ static int mpi_init(void)
     if (shoal_g.thread_level == SHMEM_THREAD_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
         shoal_fatal("shmem_init_thread", "SHMEM_THREAD_MULTIPLE requested, but MPI provides only "
                     "thread level %d (the mpi transport needs MPI_THREAD_MULTIPLE)", provided);
-    if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS ||
-        MPI_Comm_dup(MPI_COMM_WORLD, &msg_comm) != MPI_SUCCESS)
+    const MPI_Comm job = *(const MPI_Comm *)shoal_g.boot->mpi_comm;
+    if (MPI_Comm_dup(job, &comm) != MPI_SUCCESS || MPI_Comm_dup(job, &msg_comm) != MPI_SUCCESS)
         return SHOAL_ERR_TRANSPORT;
     shoal_mpi_serialize = shoal_g.thread_level == SHMEM_THREAD_MULTIPLE;
     int rc = MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);

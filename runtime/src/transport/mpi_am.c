@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bootstrap_ops.h"
 #include "core/state.h"
 #include "sync/backoff.h"
 #include "transport/mpi_serial.h"
@@ -93,7 +94,7 @@ int shoal_mpi_am_init(void)
     in_flight_all = deferred_error = 0;
     in_flight = calloc((size_t)shoal_g.npes, sizeof *in_flight);
     if (!in_flight) return SHOAL_ERR_NO_MEMORY;
-    int rc = MPI_Comm_dup(MPI_COMM_WORLD, &am_comm);
+    int rc = MPI_Comm_dup(*(const MPI_Comm *)shoal_g.boot->mpi_comm, &am_comm);
     if (rc == MPI_SUCCESS) rc = MPI_Comm_set_errhandler(am_comm, MPI_ERRORS_RETURN);
     if (rc != MPI_SUCCESS) return shoal_mpi_failed(rc, "MPI_Comm_dup", -1);
     rc = post_receive(0);

@@ -1,12 +1,10 @@
-/* nvshmemx_init_attr: NVSHMEM's start with attributes. Shoal starts from its launcher (mpirun:
- * MPI over the whole job; shoalrun; one PE alone) whatever the flags say, so the flags and attr
- * decide what is checked: an MPI communicator must hold every process of the job (checked
- * where <mpi.h> came first), a unique id must come from this job and reach every PE with its
- * rank, OpenSHMEM may have been started by the program (NVSHMEMX_INIT_WITH_SHMEM). */
+/* nvshmemx_init_attr: NVSHMEM's start with attributes. NVSHMEMX_INIT_WITH_MPI_COMM starts on
+ * the communicator's ranks (under mpirun; a part of MPI_COMM_WORLD is a job of its own);
+ * otherwise Shoal starts from its launcher (mpirun, shoalrun, one PE alone), and a unique id
+ * must come from this job and reach every PE with its rank; OpenSHMEM may have been started by
+ * the program (NVSHMEMX_INIT_WITH_SHMEM). */
 #ifndef SHOAL_NVSHMEM_INIT_ATTR_H
 #define SHOAL_NVSHMEM_INIT_ATTR_H
-
-#include <stdio.h>
 
 #include <shoal/nvshmem/host.h>
 
@@ -15,18 +13,6 @@
 SHOAL_NVI_HOST_FN int nvshmemx_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr)
 {
     const int rc = shmemx_nvshmem_init("nvshmemx_init_attr", NVSHMEM_THREAD_SERIALIZED, NULL, flags, attr);
-#if defined(MPI_VERSION)
-    if (rc == 0 && (flags & NVSHMEMX_INIT_WITH_MPI_COMM)) {
-        int result = MPI_UNEQUAL, initialized = 0;
-        MPI_Initialized(&initialized);
-        if (initialized) MPI_Comm_compare(*(MPI_Comm *)attr->mpi_comm, MPI_COMM_WORLD, &result);
-        if (initialized && result != MPI_IDENT && result != MPI_CONGRUENT) {
-            fprintf(stderr, "shoal: nvshmemx_init_attr: PE %d: the MPI communicator is not the whole job "
-                            "(Shoal's MPI bootstrap runs over MPI_COMM_WORLD)\n", shmem_my_pe());
-            shmem_global_exit(1);
-        }
-    }
-#endif
     if (rc == 0) SHOAL_NVI_PUBLISH("nvshmemx_init_attr");
     return rc;
 }
