@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/amo_op.h"
+#include "core/copy.h"
 #include "core/remote.h"
 #include "transport/transport.h"
 
@@ -73,16 +74,24 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
     char *r = shoal_heap_on(dest, len, pe);
     /* A NULL source goes to the slow path, which reports it (a check of its own here cost
      * 25% of the 8-byte message rate). */
-    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(src != NULL)) memcpy(r, src, len);
-    else shoal_path_put_slow(routine, dest, src, len, pe, flags);
+    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(src != NULL)) {
+        if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
+        else shoal_copy_large(r, src, len);
+    } else {
+        shoal_path_put_slow(routine, dest, src, len, pe, flags);
+    }
 }
 
 SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void *src, size_t len,
                                      int pe, int flags)
 {
     const char *r = shoal_heap_on(src, len, pe);
-    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) memcpy(dest, r, len);
-    else shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
+    if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) {
+        if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(dest, r, len);
+        else shoal_copy_large(dest, r, len);
+    } else {
+        shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
+    }
 }
 
 /* The host word an AMO may use CPU atomics on: NULL under SHOAL_MPI_ATOMICS=rma, whose

@@ -67,7 +67,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
             long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
             shoal_mbox_take(box, g->idle);
             if (dst == 1 && sst == 1)
-                shoal_coll_copy(DST_BLOCK(shoal_coll_ptr(dest, pe), me), SRC_BLOCK(j), bbytes, stream);
+                shoal_copy(DST_BLOCK(shoal_coll_ptr(dest, pe), me), SRC_BLOCK(j), bbytes, stream);
             else
                 shoal_coll_scopy(DST_BLOCK(shoal_coll_ptr(dest, pe), me), dst, SRC_BLOCK(j), sst,
                                  nelems, esize);
@@ -76,7 +76,7 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
             boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
         }
         if (dst == 1 && sst == 1)
-            shoal_coll_copy(DST_BLOCK(dest, me), SRC_BLOCK(me), bbytes, 0);
+            shoal_copy(DST_BLOCK(dest, me), SRC_BLOCK(me), bbytes, 0);
         else
             shoal_coll_scopy(DST_BLOCK(dest, me), dst, SRC_BLOCK(me), sst, nelems, esize);
         shoal_mbox_await_posts(g, boxes, tag, routine);

@@ -88,7 +88,7 @@ static void bcast_flat(const char *routine, const struct shoal_group *g, void *d
                     shoal_mbox_claim(other);
                     __atomic_store_n(other, 0, __ATOMIC_RELEASE);
                 }
-                shoal_coll_copy(shoal_coll_ptr(dest, pe), src, nbytes,
+                shoal_copy(shoal_coll_ptr(dest, pe), src, nbytes,
                                 shoal_coll_streams(nbytes * (size_t)(n + 1), n));
                 shoal_mbox_fill(box, tag);
             }
@@ -162,7 +162,7 @@ static void bcast_pull(const char *routine, const struct shoal_group *g, void *d
     }
     long *box = shoal_mbox_local(g, &l, 0);
     shoal_mbox_wait(box, tag, routine, root_pe);
-    shoal_coll_copy(dest, shoal_coll_ptr(src, root_pe), nbytes,
+    shoal_copy(dest, shoal_coll_ptr(src, root_pe), nbytes,
                     shoal_coll_streams(nbytes * (size_t)(n + 1), n));
     shoal_mbox_release(box, 0);
     shoal_signal(g, root, SHOAL_W_DONE);

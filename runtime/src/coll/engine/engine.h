@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "coll/engine/copy.h"
+#include "core/copy.h"
 #include "coll/engine/group.h"
 #include "coll/engine/tune.h"
 

@@ -74,19 +74,19 @@ static void gather_push(const char *routine, const struct shoal_group *g, void *
             const int pe = shoal_group_pe(g, j);
             long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
             shoal_mbox_take(box, g->idle);
-            if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
+            if (mine) shoal_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
             shoal_mbox_fill(box, tag);
             shoal_ring(pe);
             boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
         }
-        if ((const char *)dest + my_off != src) shoal_coll_move((char *)dest + my_off, src, mine);
+        if ((const char *)dest + my_off != src) shoal_move((char *)dest + my_off, src, mine);
         shoal_mbox_await_posts(g, boxes, tag, routine);
         return;
     }
     for (int d = 1; d < n; d++) {
         int j = shoal_wrap(me + d, n);
         int pe = shoal_group_pe(g, j);
-        if (mine) shoal_coll_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
+        if (mine) shoal_copy((char *)shoal_coll_ptr(dest, pe) + my_off, src, mine, stream);
         shoal_signal(g, j, SHOAL_W_DATA);
     }
     if ((const char *)dest + my_off != src) memmove((char *)dest + my_off, src, mine);
@@ -191,7 +191,7 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
             if (nbytes > first)
-                shoal_coll_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
+                shoal_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
                                 (const char *)src + first, nbytes - first, stream);
             shoal_signal(g, j, SHOAL_W_DATA);
         }

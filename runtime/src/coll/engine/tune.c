@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bootstrap/bootstrap.h"
-#include "coll/engine/copy.h"
+#include "core/copy.h"
 #include "coll/engine/group.h"
 #include "coll/engine/tune.h"
 #include "core/error.h"
@@ -72,7 +72,7 @@ size_t shoal_coll_tune_default(int which, int n)
      * 2 PEs: broadcast 2 MiB 41.6 against 33.3 us, alltoall 4 MiB 156 against 134; 4 PEs:
      * alltoall 2 MiB 521 against 359); below, within 5% either way, except 4 PEs alltoall
      * 64 KiB (13.6 against 16.4). */
-    case SHOAL_TUNE_MOVSB: return shoal_coll_cpu_erms() ? (size_t)1 << 20 : SIZE_MAX;
+    case SHOAL_TUNE_MOVSB: return shoal_cpu_erms() ? (size_t)1 << 20 : SIZE_MAX;
     default: return 0;
     }
 }
@@ -129,5 +129,5 @@ void shoal_coll_tune_init(void)
         for (int n = 0; n <= SHOAL_TUNE_NMAX; n++)
             shoal_coll_tune_at[i][n] = mine[i] >= 0 ? (size_t)mine[i] : shoal_coll_tune_default(i, n);
     shoal_coll_spin_remote = (unsigned)shoal_coll_threshold(SHOAL_TUNE_SPIN, 0);
-    shoal_coll_movsb_min = shoal_coll_threshold(SHOAL_TUNE_MOVSB, 0);
+    shoal_copy_movsb_min = shoal_coll_threshold(SHOAL_TUNE_MOVSB, 0);
 }

@@ -27,7 +27,7 @@ enum shoal_tune {
 extern long shoal_coll_tune[SHOAL_TUNE_N];
 
 /* Read the variables and check that every PE has the same values (collective, shmem_init);
- * set the values the waits and copies read (shoal_coll_spin_remote, shoal_coll_movsb_min). */
+ * set the values the waits and copies read (shoal_coll_spin_remote, shoal_copy_movsb_min). */
 void shoal_coll_tune_init(void);
 
 /* The default of setting `which` for a group of n members (tune.c: the measured crossovers). */

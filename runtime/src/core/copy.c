@@ -1,4 +1,5 @@
-/* Copies of large payloads into and out of the peers' memory, by size (coll/engine/tune.c):
+/* Copies of large payloads into and out of the peers' memory, by size (thresholds from
+ * coll/engine/tune.c; puts and gets to mapped peers use the same choice, path/path.h):
  *  - A collective that touches more than the last-level cache holds (every member's source and
  *    dest together: SHOAL_COLL_STREAM, twice the cache by default) gains nothing from keeping
  *    the lines it writes: each store first reads its line from memory (a read-for-ownership)
@@ -18,11 +19,11 @@
 #include <emmintrin.h>
 #endif
 
-#include "coll/engine/copy.h"
+#include "core/copy.h"
 
-size_t shoal_coll_movsb_min = SIZE_MAX;
+size_t shoal_copy_movsb_min = SIZE_MAX;
 
-int shoal_coll_cpu_erms(void)
+int shoal_cpu_erms(void)
 {
 #if defined(__x86_64__)
     unsigned a, b, c, d;
@@ -33,7 +34,7 @@ int shoal_coll_cpu_erms(void)
 #endif
 }
 
-void shoal_coll_copy_movsb(void *d, const void *s, size_t n)
+void shoal_copy_movsb(void *d, const void *s, size_t n)
 {
 #if defined(__x86_64__)
     __asm__ __volatile__("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
@@ -42,7 +43,7 @@ void shoal_coll_copy_movsb(void *d, const void *s, size_t n)
 #endif
 }
 
-void shoal_coll_copy_stream(void *d, const void *s, size_t n)
+void shoal_copy_stream(void *d, const void *s, size_t n)
 {
 #if defined(__x86_64__)
     char *dp = d;
@@ -72,3 +73,5 @@ void shoal_coll_copy_stream(void *d, const void *s, size_t n)
     memcpy(d, s, n);
 #endif
 }
+
+void shoal_copy_large(void *d, const void *s, size_t n) { shoal_copy(d, s, n, 0); }
