@@ -539,6 +539,40 @@ TEST_P(RmaLarge, StridedPutHalfOfLarge)
     EXPECT_TRUE(check_each(dst() + n, kWords - n, [](size_t) { return uint64_t{0}; }));
 }
 
+// Sizes on each side of the copy's choices (64 KiB: out of line; 1 MiB: rep movsb by default),
+// at odd offsets on both sides, both ways; the bytes around each copy stay untouched.
+TEST_P(RmaLarge, PutGetAroundCopyThresholds)
+{
+    reset(6);
+    auto *d = reinterpret_cast<unsigned char *>(dst());
+    const auto *s = reinterpret_cast<const unsigned char *>(src());
+    // What a neighbour's source holds (reset(6) on that PE), as bytes.
+    auto source_of = [](int pe) {
+        std::vector<uint64_t> w(kWords);
+        for (size_t k = 0; k < kWords; ++k) w[k] = large_word(pe, k, 6);
+        return w;
+    };
+    const std::vector<uint64_t> lw = source_of(left()), rw = source_of(right());
+    const auto *lb = reinterpret_cast<const unsigned char *>(lw.data());
+    const auto *rb = reinterpret_cast<const unsigned char *>(rw.data());
+    for (size_t len : {(size_t{64} << 10) - 1, size_t{64} << 10, (size_t{1} << 20) - 1, size_t{1} << 20,
+                       (size_t{1} << 20) + 3}) {
+        std::memset(d, 0, kLarge);
+        shmem_barrier_all();
+        shmem_putmem(d + 5, s + 3, len, right());
+        shmem_barrier_all();
+        EXPECT_EQ(d[4], 0) << "len " << len;
+        EXPECT_EQ(std::memcmp(d + 5, lb + 3, len), 0) << "put len " << len;
+        EXPECT_EQ(d[5 + len], 0) << "len " << len;
+        std::vector<unsigned char> got(len + 2, 0xAB);
+        shmem_getmem(got.data() + 1, s + 7, len, right());
+        EXPECT_EQ(got[0], 0xAB) << "len " << len;
+        EXPECT_EQ(std::memcmp(got.data() + 1, rb + 7, len), 0) << "get len " << len;
+        EXPECT_EQ(got[len + 1], 0xAB) << "len " << len;
+        shmem_barrier_all();
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Targets, RmaLarge, ::testing::Values(Region::Heap, Region::Global),
                          [](const ::testing::TestParamInfo<Region> &i) {
                              return std::string(region_name(i.param));
