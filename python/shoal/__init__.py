@@ -10,7 +10,7 @@ from ._core import (  # noqa: F401  (the public names)
     alltoall, atomic_add, atomic_and, atomic_compare_swap, atomic_fetch, atomic_fetch_add,
     atomic_fetch_and, atomic_fetch_inc, atomic_fetch_or, atomic_fetch_xor, atomic_inc, atomic_or,
     atomic_set, atomic_swap, atomic_xor, barrier, barrier_all, bootstrap_name, broadcast, collect,
-    device_usable, fcollect, fence, get, get_nbi, global_exit, heap_free, my_pe, n_pes, put,
+    device_usable, fcollect, fence, g, get, get_nbi, global_exit, heap_free, my_pe, n_pes, p, put,
     put_nbi, put_signal, put_signal_nbi, quiet, reduce, signal_fetch, signal_wait_until, sync,
     sync_all, team_destroy, team_my_pe, team_n_pes, team_split_2d, team_split_strided,
     team_translate_pe, test, wait_until,

@@ -228,6 +228,30 @@ void def_rma(py::module_ &m)
         return py::int_(seen);
     }, py::arg("sig"), py::arg("cmp"), py::arg("cmp_value"), py::arg("stream") = none,
        "Wait until the local sig[0] compares true with cmp_value; returns the value seen (on a stream: None).");
+    m.def("p", [](py::handle dst, py::handle value, int pe, py::handle index) {
+        const char *r = "p";
+        View v;
+        char *addr = element(dst, index, r, "dst", &v);
+        check_pe(pe, world_size(), r);
+        py::array one(py::dtype(v.type), std::vector<py::ssize_t>{1});
+        try {
+            one.attr("__setitem__")(0, value);
+        } catch (py::error_already_set &) {
+            fail(r, "value " + py::repr(value).cast<std::string>() + " does not fit dtype " + dtype_name(v.type));
+        }
+        shmem_putmem(addr, one.data(), static_cast<size_t>(v.itemsize), pe);
+    }, py::arg("dst"), py::arg("value"), py::arg("pe"), py::arg("index") = 0,
+       "Store value in dst[index] on PE pe (any dtype; one element, as shmem_TYPE_p).");
+    m.def("g", [](py::handle src, int pe, py::handle index) {
+        const char *r = "g";
+        View v;
+        char *addr = element(src, index, r, "src", &v);
+        check_pe(pe, world_size(), r);
+        py::array one(py::dtype(v.type), std::vector<py::ssize_t>{1});
+        shmem_getmem(one.mutable_data(), addr, static_cast<size_t>(v.itemsize), pe);
+        return one.attr("__getitem__")(0);
+    }, py::arg("src"), py::arg("pe"), py::arg("index") = 0,
+       "Read src[index] on PE pe (a numpy scalar; as shmem_TYPE_g).");
     m.def("fence", [] { shmem_fence(); }, "Order this PE's earlier puts and AMOs to each PE before its later ones.");
     m.def("quiet", [](py::handle stream) {
         if (stream.is_none()) shmem_quiet();

@@ -62,6 +62,10 @@ def test_host_api_on_device_arrays(pe):
         shoal.barrier_all()
         np.testing.assert_array_equal(d.copy_to_host(), np.arange(8) + 10 * left + 100 * (np.arange(8) == 0))
         shoal.barrier_all()
+        shoal.p(d, -5, right, 7)
+        shoal.barrier_all()
+        assert shoal.g(d, me, 7) == -5 and shoal.g(d, right, 1) == 10 * me + 1
+        shoal.barrier_all()
 
 
 class StreamProtocol:

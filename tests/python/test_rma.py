@@ -87,6 +87,35 @@ def test_views_of_several_axes(pe, dtype):
         shoal.barrier_all()
 
 
+@pytest.mark.parametrize("dtype,value", [(np.int8, -7), (np.uint64, 2**64 - 3), (np.float32, 2.5),
+                                         (np.complex128, 1 - 2j)])
+def test_p_and_g_one_element(pe, dtype, value):
+    me, n, right, left = pe
+    with shoal.scoped_array((2, 3), dtype, zero=True) as a:
+        shoal.p(a, value, right, (1, 2))                  # a tuple index
+        shoal.p(a, me + 1, right)                         # a flat one
+        shoal.barrier_all()
+        assert a[1, 2] == dtype(value) and a[0, 0] == left + 1 and np.count_nonzero(a) == 2
+        got = shoal.g(a, right, 5)
+        assert isinstance(got, np.generic) and got == dtype(value)
+        assert shoal.g(a, left, (0, 0)) == (left - 1) % n + 1   # what its left neighbour stored
+        shoal.barrier_all()
+
+
+def test_bad_p_and_g_input(pe):
+    me, n, right, left = pe
+    with shoal.scoped_array(4, np.int64) as a:
+        with pytest.raises(shoal.Error, match="shoal.p: value 'x' does not fit dtype int64"):
+            shoal.p(a, "x", 0)
+        with pytest.raises(shoal.Error, match=r"shoal.g: pe %d is out of range" % n):
+            shoal.g(a, n)
+        with pytest.raises(shoal.Error, match="shoal.g: index 4 is out of range"):
+            shoal.g(a, 0, 4)
+        with pytest.raises(shoal.Error, match="shoal.p: dst is not on the symmetric heap"):
+            shoal.p(np.zeros(4, np.int64), 1, 0)
+    shoal.barrier_all()
+
+
 def test_put_signal_then_wait(pe):
     me, n, right, left = pe
     with shoal.scoped_array(8, np.float64, zero=True) as data, \
