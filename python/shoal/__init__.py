@@ -7,7 +7,7 @@ from . import _core
 from ._core import (  # noqa: F401  (the public names)
     CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT, CMP_NE, SIGNAL_ADD, SIGNAL_SET, TEAM_SHARED, TEAM_WORLD,
     DeviceArray, Error, Team,
-    alltoall, atomic_add, atomic_and, atomic_compare_swap, atomic_fetch, atomic_fetch_add,
+    alltoall, alltoalls, atomic_add, atomic_and, atomic_compare_swap, atomic_fetch, atomic_fetch_add,
     atomic_fetch_and, atomic_fetch_inc, atomic_fetch_or, atomic_fetch_xor, atomic_inc, atomic_or,
     atomic_set, atomic_swap, atomic_xor, barrier, barrier_all, bootstrap_name, broadcast, collect,
     device_usable, fcollect, fence, g, get, get_nbi, global_exit, heap_free, my_pe, n_pes, p, put,

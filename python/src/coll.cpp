@@ -1,5 +1,6 @@
 // Collectives on teams: reduce (sum, prod, min, max, and, or, xor on every dtype of the C
-// reduction tables), broadcast, fcollect, collect, alltoall; each on a stream when given.
+// reduction tables), broadcast, fcollect, collect, alltoall; each on a stream when given; and
+// alltoalls (strided, host only: no on-stream form exists).
 #include "common.hpp"
 
 // shmem.h leaves the complex reductions out of C++; g++ takes C's _Complex as an extension.
@@ -113,6 +114,25 @@ void move(const Args &a, size_t bytes, MoveFn host, MoveStreamFn on_stream, cons
     check_rc(rc, routine);
 }
 
+/** alltoalls by element size: the bits move as they are, so one integer type per size serves
+ *  every dtype of that size (16 bytes: long double's 16 on x86-64). */
+using StridedAllFn = int (*)(shmem_team_t, void *, const void *, ptrdiff_t, ptrdiff_t, size_t);
+template <class T, auto Fn> int alltoalls_row(shmem_team_t t, void *d, const void *s, ptrdiff_t ds, ptrdiff_t ss, size_t n)
+{
+    return Fn(t, static_cast<T *>(d), static_cast<const T *>(s), ds, ss, n);
+}
+StridedAllFn alltoalls_of(py::ssize_t itemsize)
+{
+    switch (itemsize) {
+    case 1: return &alltoalls_row<int8_t, shmem_int8_alltoalls>;
+    case 2: return &alltoalls_row<int16_t, shmem_int16_alltoalls>;
+    case 4: return &alltoalls_row<int32_t, shmem_int32_alltoalls>;
+    case 8: return &alltoalls_row<int64_t, shmem_int64_alltoalls>;
+    case sizeof(long double): return &alltoalls_row<long double, shmem_longdouble_alltoalls>;
+    default: return nullptr;
+    }
+}
+
 }  // namespace
 
 void def_coll(py::module_ &m)
@@ -176,6 +196,32 @@ void def_coll(py::module_ &m)
         move(a, a.src.size / a.n * a.src.itemsize, shmem_alltoallmem, shmemx_alltoallmem_on_stream, r);
     }, py::arg("team"), py::arg("dst"), py::arg("src"), py::arg("stream") = none,
        "Collective: block j of src goes to member j, landing as block i (this PE's index) of its dst.");
+    m.def("alltoalls", [](py::handle team, py::handle dst, py::handle src, ptrdiff_t dst_stride, ptrdiff_t src_stride,
+                          py::ssize_t nelems) {
+        const char *r = "alltoalls";
+        Args a = args(team, dst, src, py::none(), r);
+        if (dst_stride < 1 || src_stride < 1)
+            fail(r, "strides " + std::to_string(dst_stride) + ", " + std::to_string(src_stride) + " must be 1 or more");
+        if (nelems < 0) fail(r, "nelems " + std::to_string(nelems) + " is negative");
+        // Member j's block starts at element j * nelems * stride; its last element is the span's end.
+        const py::ssize_t need_src = nelems ? (a.n * nelems - 1) * src_stride + 1 : 0;
+        const py::ssize_t need_dst = nelems ? (a.n * nelems - 1) * dst_stride + 1 : 0;
+        if (a.src.size < need_src)
+            fail(r, "src has " + std::to_string(a.src.size) + " elements; " + std::to_string(a.n) + " blocks of " +
+                        std::to_string(nelems) + " at stride " + std::to_string(src_stride) + " need " + std::to_string(need_src));
+        if (a.dst.size < need_dst)
+            fail(r, "dst has " + std::to_string(a.dst.size) + " elements; " + std::to_string(a.n) + " blocks of " +
+                        std::to_string(nelems) + " at stride " + std::to_string(dst_stride) + " need " + std::to_string(need_dst));
+        StridedAllFn fn = alltoalls_of(a.src.itemsize);
+        if (!fn) fail(r, "dtype " + dtype_name(a.src.type) + " has no alltoalls (elements of 1, 2, 4, 8 or 16 bytes)");
+        int rc;
+        {
+            py::gil_scoped_release nogil;
+            rc = fn(a.team, a.dst.data, a.src.data, dst_stride, src_stride, static_cast<size_t>(nelems));
+        }
+        check_rc(rc, r);
+    }, py::arg("team"), py::arg("dst"), py::arg("src"), py::arg("dst_stride"), py::arg("src_stride"), py::arg("nelems"),
+       "Collective: alltoall of nelems elements per member, every src_stride-th of src to every dst_stride-th of dst.");
 }
 
 }  // namespace shoalpy

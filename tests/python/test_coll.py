@@ -41,6 +41,37 @@ def test_broadcast_fcollect_collect_alltoall(pe):
         np.testing.assert_array_equal(dst, [100 * i + me for i in range(n) for _ in range(2)])
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.float32, np.complex64, np.complex128])
+def test_alltoalls_strided(pe, dtype):
+    """nelems 2 per member: every 2nd element of src to every 3rd of dst (sizes 1-16 bytes)."""
+    me, n, right, left = pe
+    k, ss, ds = 2, 2, 3
+    with shoal.scoped_array((n * k - 1) * ss + 1, dtype, zero=True) as src, \
+         shoal.scoped_array((n * k - 1) * ds + 1, dtype, zero=True) as dst:
+        for j in range(n):
+            for e in range(k):
+                src[(j * k + e) * ss] = 10 * me + 3 * j + e + 1     # element e of the block for PE j
+        shoal.alltoalls(None, dst, src, ds, ss, k)
+        want = np.zeros_like(dst)
+        for i in range(n):
+            for e in range(k):
+                want[(i * k + e) * ds] = 10 * i + 3 * me + e + 1    # from PE i, its block for me
+        np.testing.assert_array_equal(dst, want)
+        shoal.barrier_all()
+
+
+def test_bad_alltoalls_input(pe):
+    me, n, right, left = pe
+    with shoal.scoped_array(4 * n, np.int64) as a, shoal.scoped_array(4 * n, np.int64) as b:
+        with pytest.raises(shoal.Error, match="shoal.alltoalls: strides 0, 1 must be 1 or more"):
+            shoal.alltoalls(None, a, b, 0, 1, 1)
+        with pytest.raises(shoal.Error, match=rf"shoal.alltoalls: src has {4 * n} elements; {n} blocks of 4 at stride 2 need"):
+            shoal.alltoalls(None, a, b, 1, 2, 4)
+        with pytest.raises(shoal.Error, match="shoal.alltoalls: nelems -1 is negative"):
+            shoal.alltoalls(None, a, b, 1, 1, -1)
+    shoal.barrier_all()
+
+
 def test_collectives_on_a_split_team(pe):
     me, n, right, left = pe
     team = shoal.team_split_strided(shoal.TEAM_WORLD, 0, 2, (n + 1) // 2)  # the even PEs
