@@ -204,14 +204,15 @@ void def_coll(py::module_ &m)
             fail(r, "strides " + std::to_string(dst_stride) + ", " + std::to_string(src_stride) + " must be 1 or more");
         if (nelems < 0) fail(r, "nelems " + std::to_string(nelems) + " is negative");
         // Member j's block starts at element j * nelems * stride; its last element is the span's end.
-        const py::ssize_t need_src = nelems ? (a.n * nelems - 1) * src_stride + 1 : 0;
-        const py::ssize_t need_dst = nelems ? (a.n * nelems - 1) * dst_stride + 1 : 0;
-        if (a.src.size < need_src)
-            fail(r, "src has " + std::to_string(a.src.size) + " elements; " + std::to_string(a.n) + " blocks of " +
-                        std::to_string(nelems) + " at stride " + std::to_string(src_stride) + " need " + std::to_string(need_src));
-        if (a.dst.size < need_dst)
-            fail(r, "dst has " + std::to_string(a.dst.size) + " elements; " + std::to_string(a.n) + " blocks of " +
-                        std::to_string(nelems) + " at stride " + std::to_string(dst_stride) + " need " + std::to_string(need_dst));
+        auto spans = [&](const char *what, const View &v, ptrdiff_t stride) {
+            const py::ssize_t need = nelems ? (a.n * nelems - 1) * stride + 1 : 0;
+            if (v.size < need)
+                fail(r, std::string(what) + " has " + std::to_string(v.size) + " elements; " + std::to_string(a.n) +
+                            " blocks of " + std::to_string(nelems) + " at stride " + std::to_string(stride) + " need " +
+                            std::to_string(need));
+        };
+        spans("src", a.src, src_stride);
+        spans("dst", a.dst, dst_stride);
         StridedAllFn fn = alltoalls_of(a.src.itemsize);
         if (!fn) fail(r, "dtype " + dtype_name(a.src.type) + " has no alltoalls (elements of 1, 2, 4, 8 or 16 bytes)");
         int rc;
