@@ -33,6 +33,9 @@
 #   -L LOAD    run everything (the floor included) beside unrelated busy processes, started
 #              after the builds and stopped by pid at the end: N (N processes that spin) or
 #              N:B/I (each spins B ms, sleeps I ms, over and over); BUILD_DIR/benches/busy_load
+#              Give the benchmarks a time floor then (-a "... -L 0.03"): a window of 1000 fast
+#              calls is shorter than one time slice of the load, and its mean says only whether
+#              a slice fell in it
 #   -P         Shoal's rows are followed by what its waits did past their spin, per call and
 #              PE (the benchmarks' -P: naps, yields, doorbell sleeps), kept in the raw outputs
 #              and listed under each table

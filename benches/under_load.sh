@@ -8,7 +8,8 @@
 #   -n LIST    PE counts (default "2 4")
 #   -l LEVELS  load levels (default "0 1 2 1:5/5"): 0 = idle, N = N busy processes,
 #              N:B/I = N processes busy B ms then idle I ms in turns (compare.sh -L)
-#   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05")
+#   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03": at least 30 ms per size,
+#              many time slices of the load, at every level; see the benchmarks' -L)
 #   -b NAMES   programs (default: every collective, wait_until ping-pong, put/get latency and
 #              the atomics latency;
 #              compare.sh -b)
@@ -27,7 +28,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 reps=3
 npes_list="2 4"
 levels="0 1 2 1:5/5"
-args="-s 8:1M -t 0.05"
+args="-s 8:1M -t 0.05 -L 0.03"
 names="shmem_barrier shmem_broadcast shmem_reduce shmem_collect shmem_fcollect shmem_alltoall shmem_pingpong shmem_put_latency shmem_get_latency shmem_atomic_latency"
 keep=""
 limit=900

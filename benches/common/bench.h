@@ -15,6 +15,12 @@
  *   -s MIN:MAX  size sweep in bytes, doubling (K, M, G suffixes; "-s 8" is one size)
  *   -t SEC      time cap per size: the iteration count is cut so that one size takes about
  *               SEC seconds, judged from the warm-up (the slowest PE decides; 0 = no cap)
+ *   -L SEC      time floor per size: the iteration count is raised so that one size takes
+ *               at least SEC seconds, judged from the warm-up (over -t). Beside unrelated
+ *               load a window of 1000 fast calls lasts under a millisecond, shorter than the
+ *               scheduler's time slice, so its mean says only whether a slice fell in it
+ *               (+2.2 us per call for each one); a window of many slices gives the rate the
+ *               program gets
  *   -q          quick mode (smoke tests): few iterations, sizes up to 64 KiB
  *   -f          full output: also min/max over PEs and the iteration count
  *   -m MEM      heap | global | both (atomics benchmarks: where the target variable lives)
@@ -70,6 +76,7 @@ typedef struct {
     long iters, warmup;       /* small-size counts; large sizes use a tenth */
     size_t min_size, max_size;
     double time_cap;          /* seconds per size, 0 = none */
+    double time_floor;        /* -L: at least this many seconds per size, 0 = none */
     int quick, full, nbi;
     int mem;                  /* BENCH_MEM_* bits */
     long window;
@@ -262,7 +269,7 @@ static inline int bench_parse_size_(const char *s, size_t *out)
 static inline void bench_usage_(const bench_opts *o)
 {
     if (bench_lib_me() != 0) return;
-    printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-q] [-f] [-m heap|global|both]\n"
+    printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-L sec] [-q] [-f] [-m heap|global|both]\n"
            "          [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op] [-T type] [-P] [-h]\n"
            "  %s\n"
            "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
@@ -286,7 +293,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         if (arg[0] != '-' || arg[1] == '\0' || arg[2] != '\0') { bad = 1; break; }
         char c = arg[1];
         const char *val = NULL;
-        if (strchr("iwstmoxWOT", c)) {
+        if (strchr("iwstLmoxWOT", c)) {
             if (a + 1 >= argc) { bad = 1; break; }
             val = argv[++a];
         }
@@ -294,6 +301,12 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         case 'i': o->iters = atol(val); set_i = 1; if (o->iters < 1) bad = 1; break;
         case 'w': o->warmup = atol(val); set_w = 1; if (o->warmup < 0) bad = 1; break;
         case 't': o->time_cap = atof(val); set_t = 1; break;
+        case 'L': {
+            char *end;
+            o->time_floor = strtod(val, &end);
+            if (*end || !(o->time_floor >= 0)) bad = 1;
+            break;
+        }
         case 'W': o->window = atol(val); if (o->window < 1) bad = 1; break;
         case 'q': o->quick = 1; break;
         case 'f': o->full = 1; break;
@@ -352,13 +365,19 @@ static inline long bench_warmup_for(const bench_opts *o, size_t size)
     return o->warmup;
 }
 
-/* Collective: cut iters so that iters * (slowest PE's warm-up time per op) <= time cap. */
+/* Collective: cut iters so that iters * (slowest PE's warm-up time per op) <= time cap, or
+ * raise them to fill the time floor (-L), which wins over the cap. */
+#define BENCH_MAX_ITERS 100000000L
 static inline long bench_cap_iters(const bench_opts *o, long iters, double my_warm_per_op)
 {
     double t = bench_reduce(my_warm_per_op, BENCH_MAX);
     if (o->time_cap > 0 && t > 0) {
         double fit = o->time_cap / t;
         if (fit < (double)iters) iters = fit < 1.0 ? 1 : (long)fit;
+    }
+    if (o->time_floor > 0 && t > 0) {
+        double need = o->time_floor / t;
+        if (need > (double)iters) iters = need > (double)BENCH_MAX_ITERS ? BENCH_MAX_ITERS : (long)need;
     }
     return iters;
 }
@@ -516,16 +535,25 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
         }
         iters = bench_cap_iters(o, iters, warm > 0 ? tw / (double)warm : 0.0);
         double t = 0;
+        long done = 0;
         bench_waits_mark();
-        for (long i = 0; i < iters; i++) {
-            double t0 = bench_now();
-            c->run(size, c->ctx);
-            t += bench_now() - t0;
-            bench_lib_barrier();
+        /* With a time floor, batches until the slowest PE's window is long enough (the
+         * warm-up's estimate is off when its first calls were slow or a slice fell in it). */
+        for (const double w0 = bench_now();;) {
+            for (long i = 0; i < iters; i++) {
+                double t0 = bench_now();
+                c->run(size, c->ctx);
+                t += bench_now() - t0;
+                bench_lib_barrier();
+            }
+            done += iters;
+            if (o->time_floor <= 0 || done >= BENCH_MAX_ITERS ||
+                bench_reduce(bench_now() - w0, BENCH_MAX) >= o->time_floor)
+                break;
         }
         int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
-        bench_row(o, size, NULL, t * 1e6 / (double)iters, 1, BENCH_AVG, iters, 3, wrong);
-        bench_waits_row(o, iters); /* the untimed barrier after each call included */
+        bench_row(o, size, NULL, t * 1e6 / (double)done, 1, BENCH_AVG, done, 3, wrong);
+        bench_waits_row(o, done); /* the untimed barrier after each call included */
     }
 }
 

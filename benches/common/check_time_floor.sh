@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Smoke test of the benchmarks' time floor (-L): a collective program in quick mode (10 timed
+# calls per size) given -L SEC must time enough calls to fill SEC on every row, and a floor
+# that is not a number must be refused.
+#   check_time_floor.sh SHOALRUN PROGRAM
+set -u
+shoalrun=$1 prog=$2
+out=$("$shoalrun" -n 2 --timeout 60 "$prog" -q -f -s 8:64 -L 0.02) || { echo "run failed: $out"; exit 1; }
+echo "$out"
+# Rows: size, mean, min, max, iterations. 20 ms of calls that take at most 100 us here is at
+# least 200 calls; quick mode alone times 10.
+bad=$(echo "$out" | awk '!/^#/ && NF >= 5 && ($5 < 200 || $2 * $5 < 0.02e6 * 0.25) {print}')
+rows=$(echo "$out" | awk '!/^#/ && NF >= 5' | wc -l)
+[ "$rows" -eq 4 ] || { echo "expected 4 rows, got $rows"; exit 1; }
+[ -z "$bad" ] || { echo "rows that did not fill the floor: $bad"; exit 1; }
+if "$shoalrun" -n 2 --timeout 60 "$prog" -q -L 0.02x >/dev/null 2>&1; then
+    echo "-L 0.02x was accepted"
+    exit 1
+fi
+echo ok
