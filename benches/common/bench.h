@@ -16,7 +16,8 @@
  *   -t SEC      time cap per size: the iteration count is cut so that one size takes about
  *               SEC seconds, judged from the warm-up (the slowest PE decides; 0 = no cap)
  *   -L SEC      time floor per size: the iteration count is raised so that one size takes
- *               at least SEC seconds, judged from the warm-up (over -t). Beside unrelated
+ *               at least SEC seconds, judged from the warm-up (over -t); the collectives and
+ *               put/get latency add batches until it does. Beside unrelated
  *               load a window of 1000 fast calls lasts under a millisecond, shorter than the
  *               scheduler's time slice, so its mean says only whether a slice fell in it
  *               (+2.2 us per call for each one); a window of many slices gives the rate the
@@ -380,6 +381,14 @@ static inline long bench_cap_iters(const bench_opts *o, long iters, double my_wa
         if (need > (double)iters) iters = need > (double)BENCH_MAX_ITERS ? BENCH_MAX_ITERS : (long)need;
     }
     return iters;
+}
+
+/* Loops that only the initiator times (put and get latency): 1 while the window that began
+ * at t0 is shorter than the time floor (-L), so the loop runs another batch; the warm-up's
+ * estimate of the count is off when a time slice of other work fell in the warm-up. */
+static inline int bench_below_floor(const bench_opts *o, double t0, long done)
+{
+    return o->time_floor > 0 && done < BENCH_MAX_ITERS && bench_now() - t0 < o->time_floor;
 }
 
 /* Pairs for point-to-point programs: PEs [0, npes/2) each drive PE me + npes/2; with an odd
