@@ -25,6 +25,8 @@
 
 #include <shoal/device/stream_kernels.h>
 
+#include "loader.hpp"
+
 extern "C" {
 #include "device/cuda_iface.h"
 }
@@ -59,19 +61,6 @@ template <class T> struct amo_kernel {
                                                                              mapped, v, c, out);
     }
     static int preload() { return rt::launcher::template preload<sk::host_amo_body<T>, int, T *, T, T, T *>(); }
-};
-
-/** A launcher that loads each kernel instead of enqueueing it (stream::for_every_kernel); rc:
- *  the first failure. */
-struct loader {
-    static constexpr int invalid = rt::invalid;
-    int rc = 0;
-    template <class Body, class... A> int launch(const shoal::device::geometry::plan &, A...)
-    {
-        const int r = rt::launcher::template preload<Body, A...>();
-        if (r && !rc) rc = r;
-        return r;
-    }
 };
 
 inline int make_own()

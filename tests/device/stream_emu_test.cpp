@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <shoal/device/api.h>
@@ -80,7 +81,7 @@ TEST(OnStream, EveryDispatchableKernelIsLoadedAhead)
 {
     KernelSet ahead, any;
     d::stream::for_every_kernel(ahead);
-    const d::context c{};
+    const d::context c{}, push_ctx = d::stream::push_context();
     shoal_stream_args a{};
     a.nelems = 1;
     for (int op = SHOAL_STREAM_PUT; op <= SHOAL_STREAM_WAIT_UNTIL; op++)
@@ -93,6 +94,7 @@ TEST(OnStream, EveryDispatchableKernelIsLoadedAhead)
                         a.red_type = SHOAL_STREAM_TYPE(kind, bytes);
                         a.red_op = r;
                         (void)d::stream::dispatch(any, c, a);
+                        (void)d::stream::dispatch(any, push_ctx, d::stream::push_args(a)); // a large reduction's path
                     }
     EXPECT_GT(any.seen.size(), 40u);
     for (auto k : any.seen) EXPECT_EQ(ahead.seen.count(k), 1u) << "a kernel dispatch can enqueue is not loaded ahead";
@@ -235,7 +237,9 @@ TEST(OnStream, TwoTeamsReduceOnTwoStreamsAtOnce)
 
 TEST(OnStream, LargeReductionsRunOnSeveralBlocks)
 {
-    constexpr std::size_t n = std::size_t(1) << 20; // 4 MiB of ints
+    // 4 MiB of ints: one kernel of many blocks between two sync kernels (none for one member); 400
+    // bytes: one kernel of one block, or nothing at all for one member in place.
+    constexpr std::size_t n = std::size_t(1) << 20;
     Dev<int> x(n), y(n);
     std::vector<int> hx(n);
     for (std::size_t i = 0; i < n; i++) hx[i] = static_cast<int>((i * 7 + static_cast<std::size_t>(me())) % 1000);
@@ -246,9 +250,18 @@ TEST(OnStream, LargeReductionsRunOnSeveralBlocks)
     shmemx_int_sum_reduce_on_stream(SHMEM_TEAM_WORLD, x.p, x.p, 100, s);
     ASSERT_EQ(ec::stream_synchronize(s), 0);
     const auto runs = ec::launches(s);
-    ASSERT_EQ(runs.size(), 2u);
-    EXPECT_EQ(runs[0].grid.count(), static_cast<unsigned>(SHOAL_DEVICE_STREAM_BLOCKS));
-    EXPECT_EQ(runs[1].grid.count(), 1u);
+    const unsigned part_blocks = static_cast<unsigned>(n * sizeof(int) / static_cast<std::size_t>(npes()) /
+                                                       d::geometry::push_block_bytes);
+    if (npes() == 1) {
+        ASSERT_EQ(runs.size(), 1u);
+        EXPECT_EQ(runs[0].grid.count(), part_blocks);
+    } else {
+        ASSERT_EQ(runs.size(), 4u);
+        EXPECT_EQ(runs[0].grid.count() * runs[0].block.count(), 1u); // sync
+        EXPECT_EQ(runs[1].grid.count(), part_blocks);
+        EXPECT_EQ(runs[2].grid.count() * runs[2].block.count(), 1u); // sync
+        EXPECT_EQ(runs[3].grid.count(), 1u);
+    }
     const auto gy = from_device(y.p, n), gx = from_device(x.p, 100);
     EXPECT_TRUE(shoal_test::check_each(gy.data(), n, [&](std::size_t i) {
         int m = 0;
@@ -262,6 +275,89 @@ TEST(OnStream, LargeReductionsRunOnSeveralBlocks)
     }));
     shmem_barrier_all();
     ec::stream_destroy(s);
+}
+
+// The sums the push-path test calls, by type: the team form for each, the active-set form for
+// the _to_all rows (int, double).
+#define PUSH_SUM(T, NAME)                                                                               \
+    int stream_sum(shmem_team_t t, T *d, const T *s, std::size_t n, ec::stream_t st)                    \
+    {                                                                                                   \
+        return shmemx_##NAME##_sum_reduce_on_stream(t, d, s, n, st);                                    \
+    }
+#define PUSH_SUM_TO_ALL(T, NAME)                                                                        \
+    bool stream_sum_to_all(T *d, const T *s, std::size_t n, T *wrk, long *psync, ec::stream_t st)       \
+    {                                                                                                   \
+        shmemx_##NAME##_sum_to_all_on_stream(d, s, static_cast<int>(n), 0, 0, npes(), wrk, psync, st);  \
+        return true;                                                                                    \
+    }
+PUSH_SUM(int, int)
+PUSH_SUM(double, double)
+PUSH_SUM(signed char, schar)
+PUSH_SUM_TO_ALL(int, int)
+PUSH_SUM_TO_ALL(double, double)
+template <class T> bool stream_sum_to_all(T *, const T *, std::size_t, T *, long *, ec::stream_t) { return false; }
+#undef PUSH_SUM
+#undef PUSH_SUM_TO_ALL
+
+/** Value i of PE pe in the push-path test (small, so a sum of 4 is exact in every type). */
+template <class T> T push_value(std::size_t i, int pe) { return static_cast<T>((i * 13 + static_cast<std::size_t>(pe) * 5) % 23); }
+
+template <class T> void push_sweep(const char *what)
+{
+    // The push path at an odd count and offset (its parts and blocks end off the 16-byte lanes,
+    // and the lanes start after a scalar head), out of place and in place, on the world and on a
+    // team of every other PE (an active set's pSync on the world), with the words around dest
+    // untouched; below the size, the one-kernel path of the same calls.
+    const std::size_t counts[] = {d::geometry::push_min_bytes / sizeof(T) + 1001, 999};
+    constexpr std::size_t off = 3, pad = 5;
+    const std::size_t most = counts[0] + off + pad;
+    Dev<T> src(most), dest(most);
+    Dev<T> wrk(most / 2 + SHMEM_REDUCE_MIN_WRKDATA_SIZE);
+    Dev<long> psync(SHMEM_REDUCE_SYNC_SIZE);
+    to_device(psync.p, std::vector<long>(SHMEM_REDUCE_SYNC_SIZE, SHMEM_SYNC_VALUE));
+    shmem_team_t evens = SHMEM_TEAM_INVALID;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (npes() + 1) / 2, nullptr, 0, &evens);
+    ec::stream_t s = ec::stream_create(true);
+    for (std::size_t n : counts)
+        for (int form = 0; form < 3; form++) // 0: world out of place, 1: world in place, 2: evens out of place
+            for (int w = 0; w < 2; w++) { // team form, then its sum as an active set (world only)
+                if (w == 1 && (form == 2 || !(std::is_same_v<T, int> || std::is_same_v<T, double>))) continue;
+                const bool member = form != 2 || evens != SHMEM_TEAM_INVALID; // the odd PEs' dest stays
+                std::vector<T> h(most, static_cast<T>(77)), out(most, static_cast<T>(77));
+                for (std::size_t i = 0; i < n; i++) h[off + i] = push_value<T>(i, me());
+                to_device(src.p, h);
+                to_device(dest.p, out);
+                shmem_barrier_all();
+                T *d_ = (form == 1 ? src.p : dest.p) + off;
+                const T *s_ = src.p + off;
+                const shmem_team_t team = form == 2 ? evens : SHMEM_TEAM_WORLD;
+                if (member && w == 0) {
+                    EXPECT_EQ(stream_sum(team, d_, s_, n, s), 0);
+                }
+                if (w == 1) {
+                    EXPECT_TRUE(stream_sum_to_all(d_, s_, n, wrk.p, psync.p, s));
+                }
+                ASSERT_EQ(ec::stream_synchronize(s), 0);
+                shmem_barrier_all();
+                const auto got = from_device(form == 1 ? src.p : dest.p, most);
+                const int members = form == 2 ? (npes() + 1) / 2 : npes(), stride = form == 2 ? 2 : 1;
+                EXPECT_TRUE(shoal_test::check_each(got.data(), most, [&](std::size_t i) {
+                    if (i < off || i >= off + n || !member) return form == 1 ? h[i] : static_cast<T>(77);
+                    T sum = 0;
+                    for (int k = 0; k < members; k++) sum = static_cast<T>(sum + push_value<T>(i - off, k * stride));
+                    return sum;
+                })) << what << ": " << n << " elements, form " << form << (w ? " as an active set" : "");
+                shmem_barrier_all();
+            }
+    ec::stream_destroy(s);
+    if (evens != SHMEM_TEAM_INVALID) shmem_team_destroy(evens);
+}
+
+TEST(OnStream, LargeReductionsPushEachPartToEveryMember)
+{
+    push_sweep<int>("int");
+    push_sweep<double>("double");
+    push_sweep<signed char>("schar");
 }
 
 TEST(OnStream, CapturedAfterATeamSplitAndReplayed)
@@ -326,7 +422,7 @@ TEST(OnStream, QueuedWorkRunsWhileTeamsChange)
 TEST(OnStream, CollectivesOnSeveralBlocks)
 {
     const int np = npes();
-    constexpr std::size_t n = 40000; // 320 KB of longs per member: two blocks
+    constexpr std::size_t n = 40000; // 320 KB of longs per member: five blocks
     Dev<long> src(np * n), dest(np * n), wrk(n / 2 + 1);
     Dev<long> psync(SHMEM_REDUCE_SYNC_SIZE);
     to_device(psync.p, std::vector<long>(SHMEM_REDUCE_SYNC_SIZE, SHMEM_SYNC_VALUE));

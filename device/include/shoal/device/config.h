@@ -27,6 +27,14 @@
 #define SHOAL_DEV_NOINLINE
 #endif
 
+// Fully unroll the loop that follows in device code (g++, nvcc's host pass included, unrolls
+// short constant loops at -O2 by itself, and warns on a pragma it does not know).
+#if defined(__CUDA_ARCH__)
+#define SHOAL_UNROLL _Pragma("unroll")
+#else
+#define SHOAL_UNROLL
+#endif
+
 // Type-table filter: SHOAL_RMA_TYPES(SHOAL_DEV_ROWS, X) applies X to every row device code
 // can have. nvcc's device pass has no long double (it would silently be a double), so its
 // named forms exist for the host emulation only.

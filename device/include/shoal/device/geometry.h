@@ -66,10 +66,19 @@ inline constexpr std::size_t rma_block_bytes = std::size_t(64) << 10;
 /** Bytes each block's slice of a copy is a multiple of: slices stay as aligned as the whole. */
 inline constexpr std::size_t rma_align = 16;
 
-/** Collectives on a stream: a block per 256 KiB per member, at most SHOAL_DEVICE_STREAM_BLOCKS
+/** Collectives on a stream: a block per 64 KiB per member, at most SHOAL_DEVICE_STREAM_BLOCKS
  *  (each block syncs with its counterpart on every member over counters of its own). */
 inline constexpr unsigned coll_threads = 256;
-inline constexpr std::size_t coll_block_bytes = std::size_t(256) << 10;
+inline constexpr std::size_t coll_block_bytes = std::size_t(64) << 10;
+
+/** A large reduction on a stream as one kernel without syncs inside, between two sync kernels
+ *  (stream_kernels.h's push_body): a block per 64 KiB of this member's part, at most 512, so
+ *  that the whole GPU pulls; from push_min_bytes per member when there are several members
+ *  (below, the two extra kernels cost more than 8 blocks lose), and at any size for one. */
+inline constexpr unsigned push_threads = 256;
+inline constexpr unsigned push_max_blocks = 512;
+inline constexpr std::size_t push_block_bytes = std::size_t(64) << 10;
+inline constexpr std::size_t push_min_bytes = std::size_t(512) << 10;
 
 SHOAL_HD constexpr unsigned blocks_for(std::size_t bytes, std::size_t per_block, unsigned most)
 {
@@ -85,6 +94,11 @@ SHOAL_HD constexpr plan rma(std::size_t bytes)
 SHOAL_HD constexpr plan collective(std::size_t bytes_per_member)
 {
     return {{blocks_for(bytes_per_member, coll_block_bytes, SHOAL_DEVICE_STREAM_BLOCKS), 1, 1}, {coll_threads, 1, 1}};
+}
+
+SHOAL_HD constexpr plan push(std::size_t part_bytes)
+{
+    return {{blocks_for(part_bytes, push_block_bytes, push_max_blocks), 1, 1}, {push_threads, 1, 1}};
 }
 
 SHOAL_HD constexpr plan one_block() { return {{1, 1, 1}, {coll_threads, 1, 1}}; }

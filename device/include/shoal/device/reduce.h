@@ -24,14 +24,46 @@ struct op_min { template <class T> SHOAL_HD static T apply(T a, T b) { return b 
 struct op_sum { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a + b); } };
 struct op_prod { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a * b); } };
 
-/** dest[i] = the members' from[i] combined, i in [begin, end), split over the group. */
-template <class Op, class S, class T>
-SHOAL_HD inline void combine(const context &c, const members &m, T *dest, const T *from, std::size_t begin, std::size_t end)
+/** Store item i of to: this member's own (to may be private), or every member's (to symmetric). */
+template <bool everywhere, class E>
+SHOAL_HD inline void store_item(const context &c, const members &m, E *to, std::size_t i, const E &v)
 {
-    for (std::size_t i = begin + static_cast<std::size_t>(S::rank()); i < end; i += static_cast<std::size_t>(S::size())) {
-        T acc = *peer(c, from + i, m.pe(0));
+    if constexpr (everywhere) {
+        for (int j = 0; j < m.n; j++) *peer(c, to + i, m.pe(j)) = v;
+    } else {
+        (void)c;
+        (void)m;
+        to[i] = v;
+    }
+}
+
+/** to[i] = the members' from[i] combined in member order, i in [begin, end) split over the group,
+ *  into this member's to or every member's (store_item); each thread keeps in_flight elements
+ *  of a member in flight before it combines them. */
+template <class Op, class S, bool everywhere = false, class E>
+SHOAL_HD SHOAL_DEV_NOINLINE inline void combine(const context &c, const members &m, E *to, const E *from,
+                                                      std::size_t begin, std::size_t end)
+{
+    const auto step = static_cast<std::size_t>(S::size());
+    std::size_t i = begin + static_cast<std::size_t>(S::rank());
+    for (; i + (in_flight - 1) * step < end; i += in_flight * step) {
+        E acc[in_flight];
+        SHOAL_UNROLL
+        for (std::size_t u = 0; u < in_flight; u++) acc[u] = *peer(c, from + i + u * step, m.pe(0));
+        for (int j = 1; j < m.n; j++) {
+            E v[in_flight];
+            SHOAL_UNROLL
+            for (std::size_t u = 0; u < in_flight; u++) v[u] = *peer(c, from + i + u * step, m.pe(j));
+            SHOAL_UNROLL
+            for (std::size_t u = 0; u < in_flight; u++) acc[u] = Op::apply(acc[u], v[u]);
+        }
+        SHOAL_UNROLL
+        for (std::size_t u = 0; u < in_flight; u++) store_item<everywhere>(c, m, to, i + u * step, acc[u]);
+    }
+    for (; i < end; i += step) {
+        E acc = *peer(c, from + i, m.pe(0));
         for (int j = 1; j < m.n; j++) acc = Op::apply(acc, *peer(c, from + i, m.pe(j)));
-        dest[i] = acc;
+        store_item<everywhere>(c, m, to, i, acc);
     }
 }
 
@@ -41,12 +73,17 @@ template <class T> SHOAL_HD inline bool overlaps(const T *dest, const T *src, st
     return n && d < s + n * sizeof(T) && s < d + n * sizeof(T);
 }
 
+/** Whether n T at p lie in the symmetric heap. */
+template <class T> SHOAL_HD inline bool symmetric(const context &c, const T *p, std::size_t n)
+{
+    const auto *b = reinterpret_cast<const char *>(p);
+    return b >= c.heap_base && b <= c.heap_base + c.heap_size && n * sizeof(T) <= c.heap_size - (b - c.heap_base);
+}
+
 /** Whether a reduction stages its source: source is not symmetric, or dest overlaps it. */
 template <class T> SHOAL_HD inline bool staged(const context &c, const T *dest, const T *src, std::size_t n)
 {
-    const auto *from = reinterpret_cast<const char *>(src);
-    const bool symmetric = from >= c.heap_base && from + n * sizeof(T) <= c.heap_base + c.heap_size;
-    return !symmetric || overlaps(dest, src, n);
+    return !symmetric(c, src, n) || overlaps(dest, src, n);
 }
 
 /** The reduction of parts blocks of n elements: parts = 1 (reduce: dest = the members' source

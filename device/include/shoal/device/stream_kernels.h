@@ -34,8 +34,9 @@ namespace shoal::device::stream {
 
 using args = shoal_stream_args;
 
-/** The members of an on-stream collective, as this block of the kernel sees them. */
-SHOAL_HD inline detail::members members_of(const context &c, const args &a)
+/** The members of an on-stream collective, as this block of the kernel sees them (counters:
+ *  whether the block syncs, over the counters of its number). */
+SHOAL_HD inline detail::members members_of(const context &c, const args &a, bool counters = true)
 {
     std::uint64_t *base;
     detail::members m{};
@@ -55,7 +56,8 @@ SHOAL_HD inline detail::members members_of(const context &c, const args &a)
         m.scratch_bytes = static_cast<std::size_t>(c.scratch_size);
     }
     m.list = nullptr;
-    m.sync = base + SHOAL_DEVICE_SYNC_BLOCKS + static_cast<std::size_t>(grid::rank()) * SHOAL_DEVICE_BARRIER_WORDS;
+    m.sync = counters ? base + SHOAL_DEVICE_SYNC_BLOCKS + static_cast<std::size_t>(grid::rank()) * SHOAL_DEVICE_BARRIER_WORDS
+                      : nullptr;
     m.count = base + SHOAL_DEVICE_SYNC_COUNT;
     detail::check_reach<scope::block>(c, m, "on-stream collective");
     return m;
@@ -147,6 +149,24 @@ template <class Op, class T> struct reduce_body {
     }
 };
 
+/** A large reduction in one pass with no sync inside (geometry::push): the elements are cut into
+ *  a part per member, and member me's blocks combine part me of every member's source, in member
+ *  order, into part me of every member's dest. Each element is read and written by one PE only,
+ *  so dest may be source. The sync kernels around it make the sources ready and the dests free
+ *  before, and every dest whole after. */
+template <class Op, class T> struct push_body {
+    SHOAL_HD static void run(const context &c, const args &a)
+    {
+        const detail::members m = members_of(c, a, false);
+        constexpr std::size_t align = sizeof(T) < 16 ? 16 / sizeof(T) : 1; // parts stay 16-byte aligned
+        const geometry::range part = geometry::slice(a.nelems, static_cast<unsigned>(m.n), static_cast<unsigned>(m.me), align);
+        const geometry::range mine = geometry::slice(part.size(), grid::size(), grid::rank(), align);
+        if (!mine.size()) return;
+        detail::combine<Op, scope::block, true>(c, m, static_cast<T *>(a.dest), static_cast<const T *>(a.src),
+                                                part.begin + mine.begin, part.begin + mine.end);
+    }
+};
+
 /** p: one value of E to dest on pe. */
 template <class E> struct p_body {
     SHOAL_HD static void run(const context &c, E *dest, E value, int pe) { p(c, dest, value, pe); }
@@ -191,9 +211,30 @@ template <class T> struct host_amo_body {
     }
 };
 
+/** The members of an on-stream collective, as the host sees them. */
+inline int members_count(const args &a) { return a.psync ? a.pe_size : a.team.size; }
+
+/** Whether a reduction takes the push path: not a reduce-scatter; source and dest symmetric,
+ *  dest source itself or apart from it; one member, or push_min_bytes and more. */
+template <class T> inline bool pushed(const context &c, const args &a)
+{
+    const auto *src = static_cast<const T *>(a.src);
+    const auto *dest = static_cast<const T *>(a.dest);
+    return !a.scatter && (members_count(a) == 1 || a.nelems * sizeof(T) >= geometry::push_min_bytes) &&
+           detail::symmetric(c, src, a.nelems) && detail::symmetric(c, dest, a.nelems) &&
+           (dest == src || !detail::overlaps(dest, src, a.nelems));
+}
+
 template <class L, class Op, class T> int launch_reduce(L &launch, const context &c, const args &a)
 {
-    return launch.template launch<reduce_body<Op, T>>(geometry::collective(a.nelems * sizeof(T)), c, a);
+    const std::size_t bytes = a.nelems * sizeof(T);
+    if (!pushed<T>(c, a)) return launch.template launch<reduce_body<Op, T>>(geometry::collective(bytes), c, a);
+    const int n = members_count(a);
+    if (n == 1 && a.dest == a.src) return 0; // one member, in place: nothing moves
+    int rc = n > 1 ? launch.template launch<sync_body>(geometry::one_thread(), c, a) : 0;
+    if (!rc) rc = launch.template launch<push_body<Op, T>>(geometry::push(bytes / static_cast<std::size_t>(n)), c, a);
+    if (!rc && n > 1) rc = launch.template launch<sync_body>(geometry::one_thread(), c, a);
+    return rc;
 }
 
 template <class L, class T> int reduce_as(L &launch, const context &c, const args &a)
@@ -334,6 +375,27 @@ template <class L> int dispatch(L &launch, const context &c, const args &a)
     return L::invalid;
 }
 
+/** A context and the arguments that send a reduction down the push path (a heap holding source
+ *  and dest, one member), for the loaders and their test: nothing is ever launched with them. */
+inline context push_context()
+{
+    static char heap[64];
+    context c{};
+    c.heap_base = heap;
+    c.heap_size = sizeof heap;
+    return c;
+}
+inline args push_args(args a)
+{
+    const context c = push_context();
+    a.src = c.heap_base;
+    a.dest = c.heap_base + 32;
+    a.nelems = 1;
+    a.psync = nullptr;
+    a.team.size = 1;
+    return a;
+}
+
 /** Every kernel dispatch can enqueue, each handed once or more to loader.launch<Body>(plan,
  *  args...) through dispatch itself: the arguments only choose the branch (a loader loads the
  *  kernel and never runs it). The CUDA plugin loads them all when it starts, since a kernel
@@ -342,6 +404,7 @@ template <class L> int dispatch(L &launch, const context &c, const args &a)
 template <class L> void for_every_kernel(L &loader)
 {
     const context c{};
+    const context push_ctx = push_context();
     args a{};
     a.nelems = 1;
     a.elem = 1;
@@ -364,12 +427,13 @@ template <class L> void for_every_kernel(L &loader)
             }
             a.elem = 1;
             break;
-        case SHOAL_STREAM_REDUCE: // by type and operation
+        case SHOAL_STREAM_REDUCE: // by type and operation, on both paths
             for (int t : types) {
                 a.red_type = t;
                 for (int r = SHOAL_RED_AND; r <= SHOAL_RED_PROD; r++) {
                     a.red_op = r;
                     (void)dispatch(loader, c, a);
+                    (void)dispatch(loader, push_ctx, push_args(a));
                 }
             }
             break;
