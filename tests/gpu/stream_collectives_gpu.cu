@@ -73,6 +73,10 @@ int main()
         std::vector<float> v = to_host(y);
         for (std::size_t i = 0; i < n; i++)
             CHECK(v[i] == 2.0f * (base + npes * (2.0f + static_cast<float>(i))), "interleaved sum[%zu] = %g", i, v[i]);
+        // Every PE has read its results before the next collective writes into them: broadcast,
+        // fcollect and alltoall put into the members' dest without waiting (the caller makes
+        // sure dest is ready, as OpenSHMEM requires).
+        shmem_barrier_all();
 
         coll.broadcast(y.local(), std::span<const float>(x.local()), npes - 1);
         coll.fcollect(all.local(), std::span<const float>(x.local()));
@@ -83,6 +87,7 @@ int main()
         for (int p = 0; p < npes; p++)
             for (std::size_t i = 0; i < n; i++)
                 CHECK(v[p * n + i] == static_cast<float>(p + 2) + i, "fcollect[%d][%zu] = %g", p, i, v[p * n + i]);
+        shmem_barrier_all();
         for (int p = 0; p < npes; p++) fill<<<8, 256, 0, stream>>>(src.data() + p * n, n, static_cast<float>(100 * me + p));
         coll.alltoall(all.local(), std::span<const float>(src.local()));
         coll.synchronize();

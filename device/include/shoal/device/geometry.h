@@ -66,19 +66,23 @@ inline constexpr std::size_t rma_block_bytes = std::size_t(64) << 10;
 /** Bytes each block's slice of a copy is a multiple of: slices stay as aligned as the whole. */
 inline constexpr std::size_t rma_align = 16;
 
-/** Collectives on a stream: a block per 64 KiB per member, at most SHOAL_DEVICE_STREAM_BLOCKS
- *  (each block syncs with its counterpart on every member over counters of its own). */
+/** Collectives on a stream: a block per 16 KiB per member, at most SHOAL_DEVICE_STREAM_BLOCKS
+ *  (each block syncs with its counterpart on every member over counters of its own). A block
+ *  moves 4 KiB a round (256 threads, 4 loads each in flight): more per block is rounds of
+ *  latency one after the other. */
 inline constexpr unsigned coll_threads = 256;
-inline constexpr std::size_t coll_block_bytes = std::size_t(64) << 10;
+inline constexpr std::size_t coll_block_bytes = std::size_t(16) << 10;
 
 /** A large reduction on a stream as one kernel without syncs inside, between two sync kernels
- *  (stream_kernels.h's push_body): a block per 64 KiB of this member's part, at most 512, so
- *  that the whole GPU pulls; from push_min_bytes per member when there are several members
- *  (below, the two extra kernels cost more than 8 blocks lose), and at any size for one. */
+ *  (stream_kernels.h's push_body): a block per 8 KiB of this member's part, at most 1024 (as
+ *  many as an H100 or H200 holds at once), so that the whole GPU pulls. From push_min_bytes
+ *  per member when there are several members: a sync kernel costs 5-20 us between processes
+ *  sharing a GPU, which the 8 blocks of the one-kernel path only lose from about 2 MiB on (an
+ *  H200, 2 and 4 PEs); at any size for a team of one, which needs no sync. */
 inline constexpr unsigned push_threads = 256;
-inline constexpr unsigned push_max_blocks = 512;
-inline constexpr std::size_t push_block_bytes = std::size_t(64) << 10;
-inline constexpr std::size_t push_min_bytes = std::size_t(512) << 10;
+inline constexpr unsigned push_max_blocks = 1024;
+inline constexpr std::size_t push_block_bytes = std::size_t(8) << 10;
+inline constexpr std::size_t push_min_bytes = std::size_t(2) << 20;
 
 SHOAL_HD constexpr unsigned blocks_for(std::size_t bytes, std::size_t per_block, unsigned most)
 {
