@@ -24,25 +24,25 @@ struct op_min { template <class T> SHOAL_HD static T apply(T a, T b) { return b 
 struct op_sum { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a + b); } };
 struct op_prod { template <class T> SHOAL_HD static T apply(T a, T b) { return static_cast<T>(a * b); } };
 
-/** Store item i of to: this member's own (to may be private), or every member's (to symmetric). */
-template <bool everywhere, class E>
-SHOAL_HD inline void store_item(const context &c, const members &m, E *to, std::size_t i, const E &v)
+/** Store element i of to: into this member's own (to may be private), or every member's
+ *  (everywhere; to symmetric). A run-time choice: one combine serves both paths, and the
+ *  plugins compile each reduction's loop once. */
+template <class E>
+SHOAL_HD inline void store_item(const context &c, const members &m, E *to, std::size_t i, const E &v, bool everywhere)
 {
-    if constexpr (everywhere) {
-        for (int j = 0; j < m.n; j++) *peer(c, to + i, m.pe(j)) = v;
-    } else {
-        (void)c;
-        (void)m;
+    if (!everywhere) {
         to[i] = v;
+        return;
     }
+    for (int j = 0; j < m.n; j++) *peer(c, to + i, m.pe(j)) = v;
 }
 
 /** to[i] = the members' from[i] combined in member order, i in [begin, end) split over the group,
  *  into this member's to or every member's (store_item); each thread keeps in_flight elements
  *  of a member in flight before it combines them. */
-template <class Op, class S, bool everywhere = false, class E>
+template <class Op, class S, class E>
 SHOAL_HD SHOAL_DEV_NOINLINE inline void combine(const context &c, const members &m, E *to, const E *from,
-                                                      std::size_t begin, std::size_t end)
+                                                std::size_t begin, std::size_t end, bool everywhere = false)
 {
     const auto step = static_cast<std::size_t>(S::size());
     std::size_t i = begin + static_cast<std::size_t>(S::rank());
@@ -58,12 +58,12 @@ SHOAL_HD SHOAL_DEV_NOINLINE inline void combine(const context &c, const members 
             for (std::size_t u = 0; u < in_flight; u++) acc[u] = Op::apply(acc[u], v[u]);
         }
         SHOAL_UNROLL
-        for (std::size_t u = 0; u < in_flight; u++) store_item<everywhere>(c, m, to, i + u * step, acc[u]);
+        for (std::size_t u = 0; u < in_flight; u++) store_item(c, m, to, i + u * step, acc[u], everywhere);
     }
     for (; i < end; i += step) {
         E acc = *peer(c, from + i, m.pe(0));
         for (int j = 1; j < m.n; j++) acc = Op::apply(acc, *peer(c, from + i, m.pe(j)));
-        store_item<everywhere>(c, m, to, i, acc);
+        store_item(c, m, to, i, acc, everywhere);
     }
 }
 

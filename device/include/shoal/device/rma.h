@@ -83,8 +83,9 @@ template <class S, int L> SHOAL_HD inline void copy_words(unsigned char *dst, co
 }
 
 /** Bytes, moved in the widest word (up to 16 bytes) that the two addresses' alignment relative
- *  to each other allows, whatever the length. */
-template <class S> SHOAL_HD inline void copy_bytes(void *dst, const void *src, std::size_t len)
+ *  to each other allows, whatever the length. A call, not inlined: every typed put and get of a
+ *  scope shares its five unrolled loops (ptxas was slow on them inlined into every routine). */
+template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void copy_bytes(void *dst, const void *src, std::size_t len)
 {
     auto *d = static_cast<unsigned char *>(dst);
     const auto *s = static_cast<const unsigned char *>(src);

@@ -162,8 +162,8 @@ template <class Op, class T> struct push_body {
         const geometry::range part = geometry::slice(a.nelems, static_cast<unsigned>(m.n), static_cast<unsigned>(m.me), align);
         const geometry::range mine = geometry::slice(part.size(), grid::size(), grid::rank(), align);
         if (!mine.size()) return;
-        detail::combine<Op, scope::block, true>(c, m, static_cast<T *>(a.dest), static_cast<const T *>(a.src),
-                                                part.begin + mine.begin, part.begin + mine.end);
+        detail::combine<Op, scope::block>(c, m, static_cast<T *>(a.dest), static_cast<const T *>(a.src),
+                                          part.begin + mine.begin, part.begin + mine.end, true);
     }
 };
 

@@ -1,0 +1,9 @@
+// One part of libshoal_cuda_emu.so's reduction kernels (../src/reduce_parts.hpp): the types of
+// part SHOAL_PLUGIN_REDUCE_PART, set by device/meson.build.
+#include "emu_rt.hpp"
+#include "../src/loader.hpp"
+#include "../src/reduce_parts.hpp"
+
+#define SHOAL_PLUGIN_PART_(K) SHOAL_PLUGIN_REDUCE_PART##K
+#define SHOAL_PLUGIN_PART(K) SHOAL_PLUGIN_PART_(K)
+SHOAL_PLUGIN_PART(SHOAL_PLUGIN_REDUCE_PART)(SHOAL_PLUGIN_REDUCE_HERE)
