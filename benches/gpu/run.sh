@@ -192,7 +192,7 @@ if [ ! -f "$build/build.ninja" ]; then
         -Dpython="$([ "$dry" = 1 ] && echo disabled || echo auto)" -Dpython_interpreter="$(command -v "$py" || echo "$py")" || true
 fi
 built=0
-step build 360 ninja -C "$build" && built=1
+step build 480 ninja -C "$build" && built=1
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 [ -x "$nv_bench" ] || nv_bench=""
 [ -x "$nccl_bench" ] || nccl_bench=""
