@@ -12,13 +12,13 @@ import sys
 import tempfile
 
 
-def columns(path):
-    """{(library, PEs): [(bytes, value)]} and the unit, from a run.sh table."""
+def columns(path, op):
+    """{(library, PEs): [(bytes, value)]} and the unit of op's rows in a run.sh table."""
     lines, unit = {}, ""
     libs = ["Shoal", "NVSHMEM", "NCCL"]
     for row in open(path):
         f = [c.strip() for c in row.strip().strip("|").split("|")]
-        if len(f) != 7 or f[0] != sys.argv[1]:
+        if len(f) != 7 or f[0] != op:
             continue
         unit = f[3]
         for lib, cell in zip(libs, f[4:]):
@@ -34,11 +34,11 @@ def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     op, out, current = sys.argv[1], sys.argv[2], sys.argv[3]
-    series, unit = columns(current)
+    series, unit = columns(current, op)
     named = [(f"{lib} {np} PE", pts) for (lib, np), pts in sorted(series.items(), key=lambda k: (k[0][1], k[0][0]))]
     for arg in sys.argv[4:]:
         label, path = arg.split("=", 1)
-        older, _ = columns(path)
+        older, _ = columns(path, op)
         named += [(f"Shoal {np} PE, {label}", pts) for (lib, np), pts in sorted(older.items()) if lib == "Shoal"]
     with tempfile.TemporaryDirectory() as tmp:
         plots = []

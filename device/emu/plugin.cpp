@@ -7,6 +7,6 @@
 #include "../src/loader.hpp"
 #include "../src/reduce_parts.hpp"
 
-SHOAL_PLUGIN_REDUCE_TYPES(SHOAL_PLUGIN_REDUCE_ELSEWHERE)
+SHOAL_STREAM_REDUCE_TYPES(SHOAL_PLUGIN_REDUCE_ELSEWHERE)
 
 #include "../src/plugin.hpp"

@@ -5,6 +5,6 @@
 #include "loader.hpp"
 #include "reduce_parts.hpp"
 
-SHOAL_PLUGIN_REDUCE_TYPES(SHOAL_PLUGIN_REDUCE_ELSEWHERE)
+SHOAL_STREAM_REDUCE_TYPES(SHOAL_PLUGIN_REDUCE_ELSEWHERE)
 
 #include "plugin.hpp"

@@ -30,6 +30,23 @@
 #endif
 #endif
 
+// The element types of the on-stream reductions, X(KIND, BYTES, T), in pairs: dispatch's switch,
+// the loaders' walk and the CUDA plugin's reduction parts (device/src/reduce_parts.hpp, one
+// pair a part) all read this one list.
+#define SHOAL_STREAM_REDUCE_TYPES_0(X) X(SHOAL_STREAM_SIGNED, 1, std::int8_t) X(SHOAL_STREAM_UNSIGNED, 1, std::uint8_t)
+#define SHOAL_STREAM_REDUCE_TYPES_1(X) X(SHOAL_STREAM_SIGNED, 2, std::int16_t) X(SHOAL_STREAM_UNSIGNED, 2, std::uint16_t)
+#define SHOAL_STREAM_REDUCE_TYPES_2(X) X(SHOAL_STREAM_SIGNED, 4, std::int32_t) X(SHOAL_STREAM_UNSIGNED, 4, std::uint32_t)
+#define SHOAL_STREAM_REDUCE_TYPES_3(X) X(SHOAL_STREAM_SIGNED, 8, std::int64_t) X(SHOAL_STREAM_UNSIGNED, 8, std::uint64_t)
+#define SHOAL_STREAM_REDUCE_TYPES_4(X) X(SHOAL_STREAM_FLOAT, 4, float) X(SHOAL_STREAM_FLOAT, 8, double)
+#ifdef SHOAL_DEVICE_STREAM_HALF
+#define SHOAL_STREAM_REDUCE_TYPES_5(X) X(SHOAL_STREAM_HALF, 2, __half) X(SHOAL_STREAM_BFLOAT16, 2, __nv_bfloat16)
+#else
+#define SHOAL_STREAM_REDUCE_TYPES_5(X)
+#endif
+#define SHOAL_STREAM_REDUCE_TYPES(X)                                                                    \
+    SHOAL_STREAM_REDUCE_TYPES_0(X) SHOAL_STREAM_REDUCE_TYPES_1(X) SHOAL_STREAM_REDUCE_TYPES_2(X)         \
+    SHOAL_STREAM_REDUCE_TYPES_3(X) SHOAL_STREAM_REDUCE_TYPES_4(X) SHOAL_STREAM_REDUCE_TYPES_5(X)
+
 namespace shoal::device::stream {
 
 using args = shoal_stream_args;
@@ -259,23 +276,13 @@ template <class L, class T> int reduce_as(L &launch, const context &c, const arg
 
 template <class L> int reduce(L &launch, const context &c, const args &a)
 {
+#define SHOAL_STREAM_REDUCE_CASE(KIND, BYTES, T)                                                        \
+    case SHOAL_STREAM_TYPE(KIND, BYTES): return reduce_as<L, T>(launch, c, a);
     switch (a.red_type) {
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 1): return reduce_as<L, std::int8_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2): return reduce_as<L, std::int16_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4): return reduce_as<L, std::int32_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8): return reduce_as<L, std::int64_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 1): return reduce_as<L, std::uint8_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2): return reduce_as<L, std::uint16_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4): return reduce_as<L, std::uint32_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8): return reduce_as<L, std::uint64_t>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4): return reduce_as<L, float>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8): return reduce_as<L, double>(launch, c, a);
-#ifdef SHOAL_DEVICE_STREAM_HALF
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2): return reduce_as<L, __half>(launch, c, a);
-    case SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2): return reduce_as<L, __nv_bfloat16>(launch, c, a);
-#endif
+        SHOAL_STREAM_REDUCE_TYPES(SHOAL_STREAM_REDUCE_CASE)
     default: return L::invalid;
     }
+#undef SHOAL_STREAM_REDUCE_CASE
 }
 
 /** p and g of one E (1, 2, 4 or 8 bytes: the value's bytes, first in a.signal). */
@@ -408,12 +415,9 @@ template <class L> void for_every_kernel(L &loader)
     args a{};
     a.nelems = 1;
     a.elem = 1;
-    const int types[] = {SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 1), SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 2),
-                         SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_SIGNED, 8),
-                         SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 1), SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 2),
-                         SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_UNSIGNED, 8),
-                         SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 4), SHOAL_STREAM_TYPE(SHOAL_STREAM_FLOAT, 8),
-                         SHOAL_STREAM_TYPE(SHOAL_STREAM_HALF, 2), SHOAL_STREAM_TYPE(SHOAL_STREAM_BFLOAT16, 2)};
+#define SHOAL_STREAM_REDUCE_CODE(KIND, BYTES, T) SHOAL_STREAM_TYPE(KIND, BYTES),
+    const int types[] = {SHOAL_STREAM_REDUCE_TYPES(SHOAL_STREAM_REDUCE_CODE)};
+#undef SHOAL_STREAM_REDUCE_CODE
     for (int op = SHOAL_STREAM_PUT; op <= SHOAL_STREAM_WAIT_UNTIL; op++) {
         a.op = static_cast<shoal_stream_op>(op);
         switch (a.op) {
