@@ -315,7 +315,8 @@ PY
 # runs): a cache-line round trip between two cores, one context switch between processes, and
 # each small collective's bare communication pattern at 2 processes (benches/machine/). Every
 # small collective is also reported as a multiple of them. With more PEs than cores, one
-# context switch among that many processes (sched_handoff -n); where collectives are measured,
+# context switch among that many processes (sched_handoff -n) and their bare barrier asleep on a
+# futex (barrier_floor -n); where collectives are measured,
 # the local copy bandwidth up to 4 MiB (memcpy_bw: one PE copies, as a collective's copies do),
 # the floor of the large sizes.
 run_floor() {
@@ -328,16 +329,22 @@ run_floor() {
         fi
     done
     for np in $npes_list; do
-        [ "$np" -gt "$(nproc)" ] && [ -x "$build/benches/sched_handoff" ] &&
+        [ "$np" -gt "$(nproc)" ] || continue
+        [ -x "$build/benches/sched_handoff" ] &&
             timeout -k 5 "$run_limit" "$build/benches/sched_handoff" -n "$np" \
                 >"$out/floor.sched_handoff_n$np.r$rep.out" 2>&1 </dev/null
+        # the bare barrier of that many processes that sleep on a futex (no spin to lose)
+        [ -x "$build/benches/barrier_floor" ] &&
+            timeout -k 5 "$run_limit" "$build/benches/barrier_floor" -n "$np" -i 5000 \
+                >"$out/floor.barrier_floor_n$np.r$rep.out" 2>&1 </dev/null
     done
     if [[ " ${selected[*]} " == *" shmem_"*coll/* ]]; then
         [ -x "$build/benches/memcpy_bw" ] &&
             timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
                 >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
         # per PE count: the bare pattern of the 8-byte collectives (coll_floor), and the bare
-        # copies of the 64 KiB, 1 and 4 MiB ones with ordinary and non-temporal stores (copy_floor)
+        # copies of the 64 KiB, 1 and 4 MiB ones with ordinary and non-temporal stores (copy_floor;
+        # each row at least 50 ms: beside load, many time slices)
         for np in $npes_list; do
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
                 timeout -k 5 "$run_limit" "$build/benches/coll_floor" -n "$np" -i 20000 \
@@ -345,7 +352,7 @@ run_floor() {
             [ -x "$build/benches/copy_floor" ] || continue
             for sz in 64K 1M 4M; do
                 for nt in "" -t; do
-                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" $nt \
+                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt \
                         >"$out/floor.copy_floor_n${np}_$sz$nt.r$rep.out" 2>&1 </dev/null
                 done
             done
@@ -356,7 +363,7 @@ run_floor() {
 if [ -n "$report_only" ]; then
     repeat_runs=0
     head -3 "$out/report.txt" >"$out/report.head" 2>/dev/null
-    grep '^# load average after' "$out/report.txt" >>"$out/report.head" 2>/dev/null
+    grep -E '^# (unrelated load beside|load average after)' "$out/report.txt" >>"$out/report.head" 2>/dev/null
     mv "$out/report.head" "$out/report.txt"
 else
     repeat_runs=$repeat

@@ -15,7 +15,7 @@
 #              compare.sh -b)
 #   -o DIR     keep each level's compare.sh output in DIR/load-LEVEL and the summary in
 #              DIR/summary.txt (default: a temporary dir, removed)
-#   -T SEC     time limit of each level's comparison (compare.sh -T, default 900)
+#   -T SEC     time limit of each level's comparison in each repetition (compare.sh -T, default 900)
 #   -B LIBDIR  also a second Shoal library, the column "before" (compare.sh -B)
 #   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
@@ -58,19 +58,45 @@ else
     trap 'rm -rf "$dir"' EXIT
 fi
 
+# Repetitions outer, levels inner: this VM's idle figures change by up to 4x from one minute to
+# the next (where the host runs its two vCPUs), so every level's repetition k runs beside every
+# other level's, and each level's median is taken over the same stretch of time.
+tag_of() { local t=${1//[:\/]/-}; echo "$t"; }
+for rep in $(seq 1 "$reps"); do
+    [ -n "$report_only" ] && break
+    for level in $levels; do
+        tag=$(tag_of "$level")
+        load=()
+        [ "$level" != 0 ] && load=(-L "$level")
+        echo "== repetition $rep/$reps, load $level ==" >&2
+        run=$dir/run-$tag
+        rm -rf "$run"
+        # shellcheck disable=SC2086
+        "$here/compare.sh" -r 1 -m -P -n "$npes_list" -a "$args" -b "$names" -T "$limit" \
+            "${load[@]}" "${before[@]}" -o "$run" "$build" >"$dir/load-$tag.r$rep.log" 2>&1
+        mkdir -p "$dir/load-$tag"
+        if [ "$rep" = 1 ]; then
+            sed -n '1,4p' "$run/report.txt" | sed "s/runs per figure: 1 (median, spread min-max)/runs per figure: $reps (median, spread min-max; repetitions of every load level interleaved by under_load.sh)/" \
+                >"$dir/load-$tag/report.txt"
+        fi
+        for f in "$run"/*.r1.*; do
+            [ -e "$f" ] || continue
+            b=${f##*/}
+            mv "$f" "$dir/load-$tag/${b/.r1./.r$rep.}"
+        done
+        rm -rf "$run"
+    done
+done
+# each level's report over its repetitions (compare.sh -R: the raw outputs, nothing run again)
 for level in $levels; do
     [ -n "$report_only" ] && break
-    tag=${level//[:\/]/-}
-    load=()
-    [ "$level" != 0 ] && load=(-L "$level")
-    # shellcheck disable=SC2086
-    echo "== load $level ==" >&2
-    "$here/compare.sh" -r "$reps" -m -P -n "$npes_list" -a "$args" -b "$names" -T "$limit" \
-        "${load[@]}" "${before[@]}" -o "$dir/load-$tag" "$build" >"$dir/load-$tag.log" 2>&1
+    tag=$(tag_of "$level")
+    "$here/compare.sh" -R "$dir/load-$tag" -r "$reps" -m -P -n "$npes_list" -b "$names" \
+        "${before[@]}" "$build" >"$dir/load-$tag.log" 2>&1
 done
 
 python3 - "$dir" "$levels" "$npes_list" <<'PY' | tee "$dir/summary.txt"
-import os, re, shutil, subprocess, sys
+import os, re, shutil, statistics, subprocess, sys
 d, levels, npes = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
 
 
@@ -121,8 +147,99 @@ def parse(level):
     return tabs, losers
 
 
+def floor_value(level, name, row):
+    """Median over the repetitions of a floor program's row (its first figure), None if absent."""
+    vals = []
+    for f in sorted(os.listdir(level_dir(level))) if os.path.isdir(level_dir(level)) else []:
+        if not re.fullmatch(re.escape(f"floor.{name}.r") + r"\d+\.out", f):
+            continue
+        for line in open(os.path.join(level_dir(level), f), errors="replace"):
+            t = line.split()
+            if line.startswith("#") or not t:
+                continue
+            key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
+            nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
+            if key == row and nums:
+                vals.append(nums[0])
+    return statistics.median(vals) if vals else None
+
+
+COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
+            "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "broadcast",
+            "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
+
+
+PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
+               "shmem_fcollect": "fcollect_8", "shmem_collect": "fcollect_8", "shmem_alltoall": "fcollect_8"}
+
+
+def pattern_floor(level, prog, np, key):
+    """(figure, name) of the bare pattern that bounds a row of prog at np PEs, at this level:
+    a row of 64 KiB or more, the bare copies of that collective (copy_floor of 1 MiB from 1 MiB,
+    of 64 KiB below it; the better of ordinary and non-temporal stores); a smaller collective,
+    its bare store/load pattern (coll_floor); put, get, ping-pong and atomics, a cache line
+    passed between two CPUs (line_pingpong)."""
+    if key.isdigit() and int(key) >= 65536 and prog in COPY_ROW:
+        size = "1M" if int(key) >= (1 << 20) else "64K"
+        got = [floor_value(level, f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog]) for nt in ("", "-t")]
+        got = [g for g in got if g]
+        return (min(got), f"copy_floor {COPY_ROW[prog]} {size}") if got else (None, "")
+    if prog in PATTERN_ROW:
+        name = "coll_floor" if np == 2 else f"coll_floor_n{np}"
+        return floor_value(level, name, PATTERN_ROW[prog]), f"coll_floor {PATTERN_ROW[prog]}"
+    return floor_value(level, "line_pingpong", "line_transfer"), "line transfer"
+
+
+def barrier_cost(level, np):
+    """The bare barrier of np processes on this machine's CPUs at this level: the better of the
+    spinning pattern (coll_floor) and the futex barriers (barrier_floor)."""
+    got = [floor_value(level, f"coll_floor_n{np}", "barrier")]
+    got += [floor_value(level, f"barrier_floor_n{np}", r) for r in
+            (f"barrier of {np}, central, futex sleep", f"barrier of {np}, central, yield then sleep")]
+    got = [g for g in got if g]
+    return min(got) if got else None
+
+
+def targets(level, tabs):
+    """The issue's targets for each of Shoal's latency rows at a load level, against its idle
+    figure: with no more PEs than CPUs within 2x of idle, else at its bare pattern's own
+    loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
+    (one switch among np processes on one CPU, sched_handoff, at this level), else within
+    what the bare barrier of np processes gains beside the load (+10%)."""
+    met, floor_met, missed = 0, 0, []
+    for k, (metric, keys, rows) in tabs.items():
+        if not metric.startswith("Latency"):
+            continue
+        prog, np = k[0], int(k[1])
+        for key in keys:
+            v, base = rows[key].get("shoal"), idle.get(k, (None, None, {}))[2].get(key, {}).get("shoal")
+            if not v or not base:
+                continue
+            if np <= ncpu:
+                fl, fname = pattern_floor(level, prog, np, key)
+                fi, _ = pattern_floor("0", prog, np, key)
+                goal, at_floor = 2 * base, (base * 1.1 * fl / fi if fl and fi else None)
+                why = f"bare {fname} x{fl / fi:.2f}" if fl and fi else "no floor"
+            else:
+                sw = floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
+                    or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
+                bl, bi = barrier_cost(level, np), barrier_cost("0", np)
+                goal = base + 2 * sw if sw else None
+                at_floor = base + 1.1 * (bl - bi) if bl and bi and bl > bi else None
+                why = (f"2 switches {2 * sw:.1f} us" if sw else "no switch") + \
+                      (f", bare barrier {bi:.1f} -> {bl:.1f} us" if bl and bi else "")
+            if goal and v <= goal:
+                met += 1
+            elif at_floor and v <= at_floor:
+                floor_met += 1
+            else:
+                missed.append((v / base, prog, np, key, v, base, why))
+    return met, floor_met, sorted(missed, reverse=True)
+
+
 data = {level: parse(level) for level in levels}
 idle = data.get("0", ({}, []))[0]
+ncpu = os.cpu_count() or 1
 for level in levels:
     tabs, losers = data[level]
     print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms)'}")
@@ -141,6 +258,12 @@ for level in levels:
         print("  Shoal loaded against Shoal idle, the 12 largest ratios (us):")
         for r, k, key, v, base in worst[:12]:
             print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f}")
+        met, floor_met, missed = targets(level, tabs)
+        print(f"  Against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context switches): "
+              f"{met} rows met, {floor_met} at the floor measured beside the same load "
+              f"(the bare pattern's own loaded/idle), {len(missed)} missed")
+        for r, prog, np, key, v, base, why in missed[:20]:
+            print(f"    missed {prog:<22} {np:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f} ({why})")
     print()
 
 # Plots: per program and PE count, Shoal's latency at each load level against the size (solid),

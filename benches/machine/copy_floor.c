@@ -5,7 +5,11 @@
  * t += now - t0; barrier, untimed), the flags of coll_floor.c around them. A library's
  * collective of the same size can approach these but not beat them.
  *
- *   copy_floor [-s SIZE] [-i iters] [-n procs] [-t]     (-t: non-temporal stores, x86-64)
+ *   copy_floor [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t]   (-t: non-temporal stores, x86-64)
+ *
+ * -L SEC: a time floor, as the benchmarks' -L: batches of iters calls are added until a row's
+ * timed window lasts SEC; beside busy processes a window shorter than a time slice says only
+ * whether a slice fell in it, a window of many slices gives the rate the copies get there.
  *
  * Rows (SIZE bytes as benches/coll counts them), mean over processes and slowest process:
  *   broadcast   every process but 0 copies process 0's source into its dest (N-1 copies)
@@ -34,6 +38,8 @@ struct flags {
     volatile long bar[MAXP][MAXP][8]; /* [to][from]: one cache line each */
     volatile long post[MAXP][8];      /* the broadcast root's round, one line per receiver */
     volatile long done[MAXP][8];      /* each receiver's round done, read by the root */
+    volatile long more;               /* process 0's word after a batch: add another */
+    long calls;
     double mean[MAXP], slow[MAXP];
 };
 
@@ -140,10 +146,12 @@ static void op(int row)
 int main(int argc, char **argv)
 {
     long iters = 0;
+    double floor_sec = 0;
     size = 1 << 20;
     nproc = 2;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
+        else if (!strcmp(argv[a], "-L") && a + 1 < argc) floor_sec = atof(argv[++a]);
         else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
         else if (!strcmp(argv[a], "-s") && a + 1 < argc) {
             char *end;
@@ -152,13 +160,13 @@ int main(int argc, char **argv)
             else if (*end == 'M' || *end == 'm') size <<= 20;
         } else if (!strcmp(argv[a], "-t")) nt = 1;
         else {
-            fprintf(stderr, "usage: %s [-s SIZE] [-i iters] [-n procs] [-t]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t]\n", argv[0]);
             return 2;
         }
     }
     size = (size + 63) & ~(size_t)63;
-    if (nproc < 2 || nproc > MAXP || size == 0) {
-        fprintf(stderr, "%s: need 2 <= procs <= %d and a size\n", argv[0], MAXP);
+    if (nproc < 2 || nproc > MAXP || size == 0 || floor_sec < 0 || floor_sec > 60) {
+        fprintf(stderr, "%s: need 2 <= procs <= %d, a size and 0 <= SEC <= 60\n", argv[0], MAXP);
         return 2;
     }
     if (iters <= 0) iters = size >= (1 << 20) ? 20 : 200;
@@ -179,7 +187,7 @@ int main(int argc, char **argv)
     static const char *const names[] = {"broadcast", "fcollect", "alltoall", "reduce"};
     printf("# copy_floor: the bare copies of each large collective, %d processes, %zu bytes, %s"
            " stores, OSU loop\n", nproc, size, nt ? "non-temporal" : "ordinary");
-    printf("# Operation  Latency(us)  Slowest(us)\n");
+    printf("# Operation  Latency(us)  Slowest(us)      calls\n");
     fflush(stdout);
     for (int row = 0; row < 4; row++) {
         memset(fl, 0, sizeof *fl);
@@ -200,13 +208,21 @@ int main(int argc, char **argv)
                 barrier();
             }
             double t = 0;
-            for (long i = 0; i < iters; i++) {
-                double t0 = now();
-                op(row);
-                t += now() - t0;
+            const double start = now();
+            long calls = 0;
+            do { /* the barrier ending a batch orders process 0's word before every read */
+                for (long i = 0; i < iters; i++) {
+                    double t0 = now();
+                    op(row);
+                    t += now() - t0;
+                    barrier();
+                }
+                calls += iters;
+                if (me == 0) fl->more = now() - start < floor_sec;
                 barrier();
-            }
-            fl->mean[me] = t * 1e6 / (double)iters;
+            } while (fl->more);
+            fl->mean[me] = t * 1e6 / (double)calls;
+            if (me == 0) fl->calls = calls;
             _exit(0);
         }
         for (int p = 0; p < nproc; p++) wait(NULL);
@@ -215,7 +231,7 @@ int main(int argc, char **argv)
             sum += fl->mean[p];
             if (fl->mean[p] > mx) mx = fl->mean[p];
         }
-        printf("%-12s %12.3f %12.3f\n", names[row], sum / nproc, mx);
+        printf("%-12s %12.3f %12.3f %10ld\n", names[row], sum / nproc, mx, fl->calls);
         fflush(stdout);
     }
     return 0;
