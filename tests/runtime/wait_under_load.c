@@ -7,6 +7,7 @@
  * Usage: wait_under_load [null] ("null": shmemx_wait_stats(NULL), which must stop the job). */
 #define _GNU_SOURCE
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -48,6 +49,8 @@ int main(int argc, char **argv)
     if (me == 0) {
         busy = fork();
         if (busy == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL); /* not left spinning if the PE is killed */
+            if (getppid() == 1) _exit(0);
             for (volatile unsigned long spin = 0;; spin++) continue;
         }
     }

@@ -39,6 +39,8 @@
       "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \
     X("SHOAL_SLICE_US", "100", 0,                                                                \
       "oversubscribed PEs ask the kernel for time slices this short, in us (0: kernel default)") \
+    X("SHOAL_AVOID_BUSY", "1", 0,                                                               \
+      "oversubscribed PEs leave a CPU that unrelated load holds while another is free (0: never)") \
     X("SHOAL_WAIT_SLEEP", "0", 0,                                                               \
       "1: oversubscribed waits sleep at once, as they do under unrelated load (for tests)")      \
     X("SHOAL_MAX_TEAMS", "64", 0, "team slots per job (teams alive at once)")                    \

@@ -20,7 +20,11 @@ struct __attribute__((aligned(64))) shoal_peer {
     const struct shoal_transport_ops *ops; /* shm (mapped) or an off-node transport */
     int pid;
     int node;      /* index of the peer's node (PEs of one host share it) */
-    int core_mate; /* bound to the same CPU as this PE (sync/placement.c) */
+    int core_mate; /* bound to the same CPU as this PE now (sync/placement.c, avoid_busy.c) */
+    /* The same at shmem_init, never changed: what the collectives' protocols decide by
+     * (which counter a sender signals) must be one relation on every PE at every moment, and
+     * PEs learn of a move (avoid_busy.c) each at its own time. */
+    int mate_at_init;
     /* The lowest world PE mapped together with this one (its node's lowest PE, or itself
      * under SHOAL_TRANSPORT=mpi): the same on every PE, so every PE can tell which of any
      * two peers share memory (coll/engine/remote/: the node stage). */

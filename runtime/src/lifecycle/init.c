@@ -21,6 +21,7 @@
 #include "sync/placement.h"
 #include "sync/timeslice.h"
 #include "sync/doorbell.h"
+#include "sync/avoid_busy.h"
 #include "sync/backoff.h"
 #include "sync/wait_site.h"
 #include "sync/wait_stats.h"
@@ -74,6 +75,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_placement_check_env();
     shoal_timeslice_check_env();
     shoal_doorbell_check_env();
+    shoal_avoid_busy_check_env();
     const struct shoal_bootstrap *boot = shoal_bootstrap_start();
     shoal_g.boot = boot;
     shoal_g.me = boot->pe;
@@ -85,6 +87,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_placement_init();
     shoal_timeslice_init();
     shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
+    shoal_avoid_busy_init();
     shoal_wait_site_init();
     shoal_wait_stats_init();
     shoal_g.initialized = 1;
@@ -131,6 +134,7 @@ void shmem_finalize(void)
     shoal_transport_stop();
     shoal_segments_fini();
     shoal_timeslice_fini();
+    shoal_avoid_busy_fini();
     shoal_doorbell_fini();
     shoal_placement_fini();
     shoal_g.initialized = 0;

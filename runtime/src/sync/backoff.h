@@ -5,7 +5,9 @@
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
  *    but once one of its yields gave the core away for long (unrelated work ran a slice),
- *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c).
+ *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c). While
+ *    unrelated load holds one CPU and another is free, the node's PEs move off the held one
+ *    (sync/avoid_busy.c): hand-offs between PEs then stop waiting for its time slices.
  *  - Every PE has a core (each bound to its own: sync/placement.c): the writer is slow
  *    because it computes or because unrelated load holds its core. Yielding would then hand
  *    our core to that load for a whole time slice
@@ -20,6 +22,7 @@
 #include <time.h>
 #include "core/state.h"
 #include "core/transport_ops.h"
+#include "sync/avoid_busy.h"
 #include "sync/doorbell.h"
 #include "sync/wait_site.h"
 #include "sync/wait_stats.h"
@@ -44,7 +47,8 @@ static inline void shoal_backoff_end(struct shoal_backoff *b)
 /* Spin budget when world PE pe is the one that will write. */
 static inline unsigned shoal_spin_for(int pe)
 {
-    return shoal_g.peers[pe].core_mate ? 0 : shoal_g.spin_remote;
+    /* relaxed: a move (sync/avoid_busy.c) rewrites it from whichever thread waits */
+    return __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED) ? 0 : shoal_g.spin_remote;
 }
 
 static inline void shoal_cpu_relax(void)
@@ -97,6 +101,8 @@ static inline void shoal_backoff(struct shoal_backoff *b)
             SHOAL_WAIT_COUNT(naps);
             nanosleep(&ts, NULL);
         }
+        shoal_avoid_busy_check(); /* PEs moved off a busy CPU: follow; the node's lowest PE
+                                     measures and moves them (sync/avoid_busy.c) */
     } else if (n < b->spin + shoal_spin_more()) {
         shoal_spin_pause(b);
     } else {

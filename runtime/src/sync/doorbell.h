@@ -15,7 +15,9 @@ struct shoal_doorbell {
     uint32_t polling;  /* waits asleep in poll() instead (off-node transport): rung by datagram */
     uint8_t name_len;  /* the abstract name of this PE's bell socket (0: none) */
     char name[15];
-    char pad[32];
+    int32_t cpu;       /* the CPU this PE is bound to, when oversubscribed (avoid_busy.c) */
+    uint32_t moves;    /* the node's lowest PE: how often it moved the PEs (avoid_busy.c) */
+    char pad[24];
 };
 _Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 

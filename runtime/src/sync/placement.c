@@ -39,6 +39,7 @@
 enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
 static enum bind_mode bind_mode;
 static cpu_set_t start_set; /* the CPUs this process could use before it bound itself */
+static int dealt;           /* the local PEs were dealt round-robin over start_set */
 static long spin_env = -1; /* SHOAL_SPIN_POLLS, -1 when unset */
 
 void shoal_placement_check_env(void)
@@ -158,8 +159,10 @@ void shoal_placement_init(void)
         choose_sets(&set, now, nlocal, bind_mode == BIND_CORE || shoal_g.oversubscribed, to);
         const cpu_set_t mine = to[my_local];
         start_set = set;
+        dealt = 0;
         if (CPU_COUNT(&mine) > 0 && sched_setaffinity(0, sizeof mine, &mine) == 0) {
             shoal_g.bound_cpu = nth_cpu(&mine, 0);
+            dealt = bind_mode == BIND_CORE || shoal_g.oversubscribed;
             for (int i = 0; i < nlocal; i++) w[shoal_g.local_pes[i]].set = to[i];
             set = mine;
         }
@@ -169,6 +172,7 @@ void shoal_placement_init(void)
     for (int i = 0; i < nlocal; i++) {
         const int pe = shoal_g.local_pes[i];
         shoal_g.peers[pe].core_mate = pinned && pe != shoal_g.me && CPU_EQUAL(&w[pe].set, &set);
+        shoal_g.peers[pe].mate_at_init = shoal_g.peers[pe].core_mate;
     }
     free(w);
     free(now);
@@ -182,6 +186,15 @@ void shoal_placement_init(void)
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
     shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env : pinned ? SPIN_DEFAULT : dflt;
+}
+
+int shoal_placement_dealt_cpus(int *cpus)
+{
+    int n = 0;
+    if (!dealt) return 0;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &start_set)) cpus[n++] = c;
+    return n;
 }
 
 void shoal_placement_fini(void)

@@ -10,6 +10,11 @@ void shoal_placement_check_env(void);
  * CPU if SHOAL_BIND says so, and fill shoal_g's wait policy and peers[].core_mate. */
 void shoal_placement_init(void);
 
+/* The CPUs this node's PEs were dealt over, in order (PE of local index i on cpus[i % n]),
+ * into cpus (CPU_SETSIZE entries); 0 when placement dealt none (not oversubscribed or not
+ * bound). */
+int shoal_placement_dealt_cpus(int *cpus);
+
 /* At shmem_finalize: give the process back the CPU set it had before shmem_init. */
 void shoal_placement_fini(void);
 

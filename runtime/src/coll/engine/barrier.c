@@ -26,17 +26,20 @@ void shoal_coll_barrier(const struct shoal_group *g)
     }
     if (n <= shoal_coll_flat_max()) {
         /* One round. Signals from members bound to my CPU count on one word and the others'
-         * on another (the relation is symmetric, so every sender knows which): I wait for
-         * the first yielding at once, for the second spinning first (placement.c). */
+         * on another (the relation at init, the same on both sides: every sender knows
+         * which): I wait for the first yielding at once, for the second spinning first
+         * (placement.c), unless one of them has moved onto my CPU since (avoid_busy.c). */
         long mates = 0;
+        unsigned spin = shoal_g.spin_remote;
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(g->me + d, n);
-            const int mate = shoal_group_mate(g, j);
+            const int mate = shoal_group_mate_at_init(g, j);
             mates += mate;
+            if (!mate && shoal_group_mate(g, j)) spin = 0;
             shoal_signal(g, j, SHOAL_W_BAR(mate ? 0 : 1));
         }
         shoal_consume_spin(&g->area[SHOAL_W_BAR(0)], mates, 0);
-        shoal_consume_spin(&g->area[SHOAL_W_BAR(1)], n - 1 - mates, shoal_g.spin_remote);
+        shoal_consume_spin(&g->area[SHOAL_W_BAR(1)], n - 1 - mates, spin);
         return;
     }
     const long k = 4;

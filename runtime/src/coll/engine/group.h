@@ -89,7 +89,15 @@ static inline void *shoal_coll_ptr(const void *addr, int pe)
 /* Member i runs on this PE's CPU (sync/placement.c): waiting for it must yield at once. */
 static inline int shoal_group_mate(const struct shoal_group *g, int i)
 {
-    return shoal_g.peers[shoal_group_pe(g, i)].core_mate;
+    return __atomic_load_n(&shoal_g.peers[shoal_group_pe(g, i)].core_mate, __ATOMIC_RELAXED);
+}
+
+/* Member i ran on this PE's CPU at shmem_init: a relation every member sees the same at every
+ * moment (PEs may have moved since: sync/avoid_busy.c), for choices that both sides of a
+ * signal must make alike. */
+static inline int shoal_group_mate_at_init(const struct shoal_group *g, int i)
+{
+    return shoal_g.peers[shoal_group_pe(g, i)].mate_at_init;
 }
 
 /* Polls a wait spins before it yields when world PE pe is the writer: none for a core-mate
@@ -100,7 +108,7 @@ static inline int shoal_group_mate(const struct shoal_group *g, int i)
 extern unsigned shoal_coll_spin_remote; /* set by tune.c at shmem_init */
 static inline unsigned shoal_coll_spin(int pe)
 {
-    return shoal_g.peers[pe].core_mate ? 0 : shoal_coll_spin_remote;
+    return __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED) ? 0 : shoal_coll_spin_remote;
 }
 
 /* Wait until cond holds, world PE `writer` making it true and ringing (sync/doorbell.h). */

@@ -1,0 +1,252 @@
+/* Oversubscribed PEs beside unrelated load: leave the CPUs that load holds.
+ *
+ * With more PEs than CPUs the PEs are dealt over the CPUs (placement.c) and hand each CPU to
+ * one another by yielding. A process that spins on one of those CPUs (a build, another job)
+ * takes its time slices there, and every hand-off across it waits for one: a 4-PE barrier on
+ * 2 CPUs beside one busy process took 60 us dealt over both, 24.5 us with the 4 PEs alone on
+ * the other CPU (6.9 idle, dealt over both; benches/RESULTS.md).
+ *
+ * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
+ * for a core-mate), measures every WINDOW how much of each CPU of the job's set went to
+ * processes other than this node's PEs: /proc/stat's busy time of the CPU less the run time
+ * of the PEs bound there (/proc/PID/schedstat). A CPU mostly someone else's (HELD) for two
+ * windows in a row, while another is almost free (FREE), is avoided: every local PE is dealt
+ * over the CPUs left (sched_setaffinity on their pids, the same uid). An avoided CPU that the
+ * others leave mostly idle (BACK, measured without PEs on it) for two windows is dealt over
+ * again. A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
+ * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us, against
+ * 24-29 on one CPU).
+ *
+ * The leader writes each PE's new CPU into its doorbell (cpu) and then counts the move in its
+ * own (moves); each PE, at its next yield or sleep, sees the count change and reads which
+ * peers now share its CPU (core-mates: sync/backoff.h). Only the PEs' main threads move.
+ * SHOAL_AVOID_BUSY=0 turns it off. */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "core/state.h"
+#include "sync/avoid_busy.h"
+#include "sync/doorbell.h"
+#include "sync/placement.h"
+
+#define WINDOW_NS 200000000L
+#define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
+#define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
+#define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
+
+int shoal_avoid_busy_on;
+static int enabled = 1; /* SHOAL_AVOID_BUSY */
+static int leader;
+static uint32_t seen_moves;
+static int sampling; /* the leader's sample runs in one thread at a time */
+/* The leader's: */
+static int ncpu, *cpus; /* the CPUs the PEs were dealt over at init */
+static struct cpu_state {
+    long long busy_ticks; /* /proc/stat: user nice system irq softirq steal */
+    double others;        /* last window: share of the CPU others took */
+    int held, back;       /* windows in a row over HELD, under BACK */
+    int avoided;
+} *st;
+static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
+static long long *pe_run_ns; /* by local index: its run time at the last sample */
+static long last_ns, ticks_per_s;
+
+void shoal_avoid_busy_check_env(void)
+{
+    const char *s = getenv("SHOAL_AVOID_BUSY");
+    enabled = 1;
+    if (!s || !*s || !strcmp(s, "1")) return;
+    if (strcmp(s, "0")) shoal_fatal("shmem_init", "SHOAL_AVOID_BUSY=%s is not 0 or 1", s);
+    enabled = 0;
+}
+
+static long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+static int slot_of(int cpu)
+{
+    for (int i = 0; i < ncpu; i++)
+        if (cpus[i] == cpu) return i;
+    return -1;
+}
+
+/* Busy ticks of every CPU of the set into out[slot]; 0 when /proc/stat cannot be read. */
+static int read_ticks(long long *out)
+{
+    FILE *f = fopen("/proc/stat", "re");
+    if (!f) return 0;
+    char line[512];
+    int got = 0;
+    while (fgets(line, sizeof line, f)) {
+        int cpu;
+        long long v[8] = {0};
+        if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9') continue;
+        if (sscanf(line + 3, "%d %lld %lld %lld %lld %lld %lld %lld %lld", &cpu, &v[0], &v[1],
+                   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 9)
+            continue;
+        const int k = slot_of(cpu);
+        if (k < 0) continue;
+        out[k] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7]; /* user nice system irq softirq steal */
+        got++;
+    }
+    fclose(f);
+    return got == ncpu;
+}
+
+/* Run time of a process's main thread in ns, -1 when unreadable. */
+static long long run_ns(int pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f) return -1;
+    long long ns = -1;
+    if (fscanf(f, "%lld", &ns) != 1) ns = -1;
+    fclose(f);
+    return ns;
+}
+
+static void leader_free(void)
+{
+    free(cpus);
+    free(st);
+    free(pe_cpu);
+    free(pe_run_ns);
+    cpus = NULL;
+    st = NULL;
+    pe_cpu = NULL;
+    pe_run_ns = NULL;
+    ncpu = 0;
+    __atomic_store_n(&leader, 0, __ATOMIC_RELAXED);
+}
+
+void shoal_avoid_busy_init(void)
+{
+    shoal_avoid_busy_on = 0;
+    if (!enabled || !shoal_g.oversubscribed || shoal_g.bound_cpu < 0 || shoal_bells == NULL) return;
+    /* Every local PE's doorbell mapped here (not so under SHOAL_TRANSPORT=tcp or mpi). */
+    for (int i = 0; i < shoal_g.n_local_pes; i++)
+        if (shoal_bells[shoal_g.local_pes[i]] == NULL) return;
+    struct shoal_doorbell *own = shoal_bells[shoal_g.me];
+    own->cpu = shoal_g.bound_cpu;
+    seen_moves = 0;
+    shoal_avoid_busy_on = 1;
+    leader = shoal_g.local_pes[0] == shoal_g.me;
+    if (!leader) return;
+    own->moves = 0;
+    const int n = shoal_g.n_local_pes;
+    cpus = calloc(CPU_SETSIZE, sizeof *cpus);
+    st = calloc(CPU_SETSIZE, sizeof *st);
+    pe_cpu = calloc((size_t)n, sizeof *pe_cpu);
+    pe_run_ns = calloc((size_t)n, sizeof *pe_run_ns);
+    ticks_per_s = sysconf(_SC_CLK_TCK);
+    ncpu = cpus ? shoal_placement_dealt_cpus(cpus) : 0;
+    if (!st || !pe_cpu || !pe_run_ns || ticks_per_s <= 0 || ncpu < 2) {
+        leader_free(); /* nowhere to go: the others wait for moves that never come */
+        return;
+    }
+    for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
+    last_ns = 0;
+}
+
+void shoal_avoid_busy_fini(void)
+{
+    leader_free();
+    shoal_avoid_busy_on = 0;
+}
+
+/* Deal every local PE over the CPUs not avoided (in local order, as placement does). */
+static int deal(void)
+{
+    int allowed[CPU_SETSIZE], na = 0;
+    for (int k = 0; k < ncpu; k++)
+        if (!st[k].avoided) allowed[na++] = cpus[k];
+    if (na == 0) return 0;
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const int pe = shoal_g.local_pes[i], cpu = allowed[i % na];
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (sched_setaffinity(shoal_g.peers[pe].pid, sizeof one, &one) != 0) return 0;
+        pe_cpu[i] = cpu;
+        __atomic_store_n(&shoal_bells[pe]->cpu, cpu, __ATOMIC_RELEASE);
+    }
+    struct shoal_doorbell *own = shoal_bells[shoal_g.me];
+    __atomic_store_n(&own->moves, own->moves + 1, __ATOMIC_RELEASE);
+    return 1;
+}
+
+/* One window: each CPU's share that others took; avoid or use again where it says so. */
+static void sample(long t)
+{
+    long long ticks[CPU_SETSIZE];
+    double ours[CPU_SETSIZE] = {0};
+    if (!read_ticks(ticks)) {
+        leader_free();
+        return;
+    }
+    const int first = last_ns == 0;
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const long long r = run_ns(shoal_g.peers[shoal_g.local_pes[i]].pid);
+        const int k = slot_of(pe_cpu[i]);
+        if (r >= 0 && k >= 0 && !first) ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
+        pe_run_ns[i] = r;
+    }
+    const double secs = (double)(t - last_ns) * 1e-9;
+    __atomic_store_n(&last_ns, t, __ATOMIC_RELAXED);
+    int change = 0, free_cpu = 0;
+    for (int k = 0; k < ncpu; k++) {
+        const double busy = (double)(ticks[k] - st[k].busy_ticks) / (double)ticks_per_s;
+        st[k].busy_ticks = ticks[k];
+        if (first) continue;
+        const double o = (busy - ours[k]) / secs;
+        st[k].others = o < 0 ? 0 : o;
+        st[k].held = st[k].others > HELD ? st[k].held + 1 : 0;
+        st[k].back = st[k].others < BACK ? st[k].back + 1 : 0;
+        change |= st[k].avoided && st[k].back >= 2;
+        free_cpu |= !st[k].avoided && st[k].others < FREE;
+    }
+    if (first) return;
+    for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
+    if (!change) return;
+    for (int k = 0; k < ncpu; k++) {
+        if (st[k].avoided && st[k].back >= 2) st[k].avoided = 0;
+        else if (!st[k].avoided && st[k].held >= 2 && free_cpu) st[k].avoided = 1;
+        st[k].held = st[k].back = 0;
+    }
+    if (!deal()) leader_free(); /* not allowed to move them: they stay as they are */
+}
+
+void shoal_avoid_busy_poll(void)
+{
+    struct shoal_doorbell *lead = shoal_bells[shoal_g.local_pes[0]];
+    const uint32_t m = __atomic_load_n(&lead->moves, __ATOMIC_ACQUIRE);
+    if (m != __atomic_load_n(&seen_moves, __ATOMIC_RELAXED)) {
+        /* Threads of one PE may do this at once: they write the same values. */
+        __atomic_store_n(&seen_moves, m, __ATOMIC_RELAXED);
+        const int cpu = __atomic_load_n(&shoal_bells[shoal_g.me]->cpu, __ATOMIC_ACQUIRE);
+        __atomic_store_n(&shoal_g.bound_cpu, cpu, __ATOMIC_RELAXED);
+        for (int i = 0; i < shoal_g.n_local_pes; i++) {
+            const int pe = shoal_g.local_pes[i];
+            const int mate = pe != shoal_g.me && __atomic_load_n(&shoal_bells[pe]->cpu, __ATOMIC_ACQUIRE) == cpu;
+            __atomic_store_n(&shoal_g.peers[pe].core_mate, mate, __ATOMIC_RELAXED);
+        }
+    }
+    /* leader and last_ns change only under sampling; read before taking it, they are atomic */
+    if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
+    const long t = now_ns();
+    if (t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED) < WINDOW_NS ||
+        __atomic_exchange_n(&sampling, 1, __ATOMIC_ACQUIRE))
+        return;
+    if (leader && t - last_ns >= WINDOW_NS) sample(t);
+    __atomic_store_n(&sampling, 0, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,23 @@
+/* Oversubscribed PEs leave the CPUs that unrelated load holds (see avoid_busy.c). */
+#ifndef SHOAL_SYNC_AVOID_BUSY_H
+#define SHOAL_SYNC_AVOID_BUSY_H
+
+/* 1 while this PE takes part: oversubscribed, bound by placement, SHOAL_AVOID_BUSY not 0. */
+extern int shoal_avoid_busy_on;
+
+/* Read SHOAL_AVOID_BUSY; fatal on a bad value. Before the bootstrap starts. */
+void shoal_avoid_busy_check_env(void);
+
+/* After shoal_doorbell_init: publish this PE's CPU; the node's lowest PE starts measuring. */
+void shoal_avoid_busy_init(void);
+void shoal_avoid_busy_fini(void);
+
+/* From oversubscribed yields and sleeps: follow the leader's moves (which peers share this
+ * PE's CPU now); the leader measures once a window and moves the PEs. */
+void shoal_avoid_busy_poll(void);
+static inline void shoal_avoid_busy_check(void)
+{
+    if (__builtin_expect(shoal_avoid_busy_on, 0)) shoal_avoid_busy_poll();
+}
+
+#endif

@@ -1,0 +1,166 @@
+/* Oversubscribed PEs leave a CPU that unrelated load holds (sync/avoid_busy.c): 4 PEs on
+ * 2 CPUs, a busy process bound to the last CPU of the set (PE 0's child). Collectives run all
+ * along, their results checked, while the PEs move: within 10 s no PE may be on that CPU; once
+ * the busy process is gone, within 10 s the PEs must be dealt over it again. Where each PE is
+ * comes from its own affinity, gathered with fcollect so that every PE decides alike.
+ *   avoid_busy          the above
+ *   avoid_busy stay     with SHOAL_AVOID_BUSY=0: after 2 s beside the busy process some PE
+ *                       is still on its CPU (nothing moved)
+ * Exit 77 (skip) when the PEs are not oversubscribed here or the node has one CPU. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <shmem.h>
+
+#define MAXPE 64
+
+static int where[MAXPE], mine_now;
+static long sum_src, sum_dst, big_src[512], big_dst[512], psync[SHMEM_BARRIER_SYNC_SIZE];
+static int failures;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The one CPU this PE is bound to, -1 when bound to several. */
+static int my_cpu(void)
+{
+    cpu_set_t s;
+    if (sched_getaffinity(0, sizeof s, &s) != 0 || CPU_COUNT(&s) != 1) return -1;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &s)) return c;
+    return -1;
+}
+
+/* PEs bound to cpu, over every PE (the same answer on every PE). */
+static int on_cpu(int cpu)
+{
+    mine_now = my_cpu();
+    shmem_barrier_all();
+    shmem_int_fcollect(SHMEM_TEAM_WORLD, where, &mine_now, 1);
+    int n = 0;
+    for (int p = 0; p < shmem_n_pes(); p++) n += where[p] == cpu;
+    return n;
+}
+
+/* Collectives with checked results for a while: what PEs that move must keep right. */
+static void work(long round)
+{
+    const int me = shmem_my_pe(), n = shmem_n_pes();
+    for (int i = 0; i < 50; i++) {
+        sum_src = me + 1 + round + i;
+        shmem_long_sum_reduce(SHMEM_TEAM_WORLD, &sum_dst, &sum_src, 1);
+        const long want = (long)n * (n + 1) / 2 + (long)n * (round + i);
+        if (sum_dst != want && failures++ < 5)
+            fprintf(stderr, "avoid_busy: PE %d: sum %ld, want %ld (round %ld)\n", me, sum_dst, want, round + i);
+        /* 4 KiB: the direct reduction, which starts with the counting barrier */
+        for (int k = 0; k < 512; k++) big_src[k] = me + k + i;
+        shmem_long_sum_reduce(SHMEM_TEAM_WORLD, big_dst, big_src, 512);
+        for (int k = 0; k < 512; k++)
+            if (big_dst[k] != (long)n * (n - 1) / 2 + (long)n * (k + i) && failures++ < 5)
+                fprintf(stderr, "avoid_busy: PE %d: big[%d] = %ld\n", me, k, big_dst[k]);
+        shmem_barrier_all();
+        /* the active-set barrier counts signals per sender: mates on one word, the others on
+         * another, a choice both sides must make alike while PEs move */
+        shmem_barrier(0, 0, n, psync);
+        shmem_team_sync(SHMEM_TEAM_WORLD);
+    }
+}
+
+/* Runs work() until on_cpu(cpu) says done(n) or limit seconds pass: 1 if it did. */
+static int until(int cpu, int want_none, double limit)
+{
+    const double t0 = now();
+    for (long round = 0;; round += 50) {
+        work(round);
+        const int n = on_cpu(cpu);
+        if (want_none ? n == 0 : n > 0) return 1;
+        /* PE 0's clock decides, for everyone */
+        static int out;
+        int late = now() - t0 > limit;
+        if (shmem_my_pe() == 0) out = late;
+        shmem_barrier_all();
+        if (shmem_int_g(&out, 0)) return 0;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    cpu_set_t start;
+    sched_getaffinity(0, sizeof start, &start);
+    const int ncpus = CPU_COUNT(&start);
+    for (int i = 0; i < SHMEM_BARRIER_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
+    shmem_init();
+    const int me = shmem_my_pe(), npes = shmem_n_pes();
+    const int stay = argc > 1 && !strcmp(argv[1], "stay");
+    if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {
+        if (me == 0) printf("avoid_busy: skipped (%d PEs on %d CPUs, bound: %s)\n", npes, ncpus,
+                            my_cpu() >= 0 ? "yes" : "no");
+        shmem_finalize();
+        return 77;
+    }
+    int last = -1;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &start)) last = c;
+
+    pid_t busy = -1;
+    if (me == 0) {
+        busy = fork();
+        if (busy == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL); /* not left spinning if the PE is killed */
+            if (getppid() == 1) _exit(0);
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(last, &one);
+            sched_setaffinity(0, sizeof one, &one);
+            for (volatile unsigned long spin = 0;; spin++) continue;
+        }
+    }
+    shmem_barrier_all();
+    if (on_cpu(last) == 0 && me == 0) {
+        fprintf(stderr, "avoid_busy: no PE on CPU %d at the start (placement deals over every CPU)\n", last);
+        failures++;
+    }
+    if (stay) {
+        if (until(last, 1, 2.0) && me == 0) {
+            fprintf(stderr, "avoid_busy: SHOAL_AVOID_BUSY=0 and the PEs left CPU %d\n", last);
+            failures++;
+        }
+    } else {
+        const int left = until(last, 1, 10.0);
+        if (!left && me == 0) {
+            fprintf(stderr, "avoid_busy: after 10 s beside a busy process on CPU %d a PE is still there\n", last);
+            failures++;
+        }
+        if (me == 0) {
+            kill(busy, SIGKILL);
+            waitpid(busy, NULL, 0);
+            busy = -1;
+        }
+        if (left && !until(last, 0, 10.0) && me == 0) {
+            fprintf(stderr, "avoid_busy: 10 s after the busy process ended no PE is back on CPU %d\n", last);
+            failures++;
+        }
+        if (me == 0 && left) printf("avoid_busy: %d PEs left CPU %d beside a busy process and came back\n", npes, last);
+    }
+    if (busy > 0) {
+        kill(busy, SIGKILL);
+        waitpid(busy, NULL, 0);
+    }
+    static int total;
+    shmem_int_atomic_add(&total, failures, 0);
+    shmem_barrier_all();
+    const int result = shmem_int_g(&total, 0);
+    shmem_finalize();
+    return result != 0;
+}
