@@ -7,7 +7,7 @@
  * the other CPU (6.9 idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
- * for a core-mate), measures every WINDOW how much of each CPU of the job's set went to
+ * for a core-mate), measures every WINDOW (from shmem_init on) how much of each CPU of the job's set went to
  * processes other than this node's PEs: /proc/stat's busy time of the CPU less the run time
  * of the PEs bound there (/proc/PID/schedstat). A CPU mostly someone else's (HELD) for two
  * windows in a row, while another is almost free (FREE), is avoided: every local PE is dealt
@@ -34,7 +34,7 @@
 #include "sync/doorbell.h"
 #include "sync/placement.h"
 
-#define WINDOW_NS 200000000L
+#define WINDOW_NS 100000000L
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
@@ -55,6 +55,7 @@ static struct cpu_state {
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long last_ns, ticks_per_s;
+static int debug; /* SHOAL_DEBUG=1: say each move */
 
 void shoal_avoid_busy_check_env(void)
 {
@@ -115,6 +116,8 @@ static long long run_ns(int pid)
     return ns;
 }
 
+static void sample(long t);
+
 static void leader_free(void)
 {
     free(cpus);
@@ -143,6 +146,8 @@ void shoal_avoid_busy_init(void)
     leader = shoal_g.local_pes[0] == shoal_g.me;
     if (!leader) return;
     own->moves = 0;
+    const char *d = getenv("SHOAL_DEBUG");
+    debug = d && !strcmp(d, "1");
     const int n = shoal_g.n_local_pes;
     cpus = calloc(CPU_SETSIZE, sizeof *cpus);
     st = calloc(CPU_SETSIZE, sizeof *st);
@@ -156,6 +161,7 @@ void shoal_avoid_busy_init(void)
     }
     for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
     last_ns = 0;
+    sample(now_ns()); /* the first window starts here: a move can come 0.2 s after init */
 }
 
 void shoal_avoid_busy_fini(void)
@@ -223,6 +229,10 @@ static void sample(long t)
         else if (!st[k].avoided && st[k].held >= 2 && free_cpu) st[k].avoided = 1;
         st[k].held = st[k].back = 0;
     }
+    if (debug)
+        for (int k = 0; k < ncpu; k++)
+            fprintf(stderr, "shoal: debug: PE %d: CPU %d: %.0f%% taken by other processes%s\n",
+                    shoal_g.me, cpus[k], 100 * st[k].others, st[k].avoided ? ": the node's PEs leave it" : "");
     if (!deal()) leader_free(); /* not allowed to move them: they stay as they are */
 }
 
