@@ -205,7 +205,8 @@ def targets(level, tabs):
     figure: with no more PEs than CPUs within 2x of idle, else at its bare pattern's own
     loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
     (one switch among np processes on one CPU, sched_handoff, at this level), else within
-    what the bare barrier of np processes gains beside the load (+10%)."""
+    what the bare barrier of np processes gains beside the load (+10%), or, from 64 KiB, within
+    10% of its bare copies' own loaded/idle ratio."""
     met, floor_met, missed = 0, 0, []
     for k, (metric, keys, rows) in tabs.items():
         if not metric.startswith("Latency"):
@@ -224,10 +225,16 @@ def targets(level, tabs):
                 sw = floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
                     or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
                 bl, bi = barrier_cost(level, np), barrier_cost("0", np)
+                fl, fname = pattern_floor(level, prog, np, key)
+                fi, _ = pattern_floor("0", prog, np, key)
                 goal = base + 2 * sw if sw else None
-                at_floor = base + 1.1 * (bl - bi) if bl and bi and bl > bi else None
+                floors = [base + 1.1 * (bl - bi)] if bl and bi and bl > bi else []
+                if fname.startswith("copy_floor") and fl and fi:
+                    floors.append(base * 1.1 * fl / fi)  # the bare copies slow down as much
+                at_floor = max(floors) if floors else None
                 why = (f"2 switches {2 * sw:.1f} us" if sw else "no switch") + \
-                      (f", bare barrier {bi:.1f} -> {bl:.1f} us" if bl and bi else "")
+                      (f", bare barrier {bi:.1f} -> {bl:.1f} us" if bl and bi else "") + \
+                      (f", bare {fname} x{fl / fi:.2f}" if fname.startswith("copy_floor") and fl and fi else "")
             if goal and v <= goal:
                 met += 1
             elif at_floor and v <= at_floor:

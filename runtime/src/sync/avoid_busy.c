@@ -3,8 +3,8 @@
  * With more PEs than CPUs the PEs are dealt over the CPUs (placement.c) and hand each CPU to
  * one another by yielding. A process that spins on one of those CPUs (a build, another job)
  * takes its time slices there, and every hand-off across it waits for one: a 4-PE barrier on
- * 2 CPUs beside one busy process took 60 us dealt over both, 24.5 us with the 4 PEs alone on
- * the other CPU (6.9 idle, dealt over both; benches/RESULTS.md).
+ * 2 CPUs beside one busy process took 74-89 us dealt over both, 29-33 us with the 4 PEs alone
+ * on the other CPU (7.5-8.1 us idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
  * for a core-mate), measures every WINDOW (from shmem_init on) how much of each CPU of the job's set went to
@@ -13,7 +13,8 @@
  * windows in a row, while another is almost free (FREE), is avoided: every local PE is dealt
  * over the CPUs left (sched_setaffinity on their pids, the same uid). An avoided CPU that the
  * others leave mostly idle (BACK, measured without PEs on it) for two windows is dealt over
- * again. A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
+ * again, and so is every CPU when the ones the PEs are on are held too (the load followed
+ * them: two busy processes the scheduler had put on one CPU, then one on each). A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
  * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us, against
  * 24-29 on one CPU).
  *
@@ -222,10 +223,18 @@ static void sample(long t)
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
     if (first) return;
-    for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
-    if (!change) return;
+    /* Load that followed the PEs (two busy processes the scheduler had put on one CPU, now
+     * one on each): every CPU they are on is held too, so they are better dealt over all. */
+    int all_held = 1, some_avoided = 0;
     for (int k = 0; k < ncpu; k++) {
-        if (st[k].avoided && st[k].back >= 2) st[k].avoided = 0;
+        if (st[k].avoided) some_avoided = 1;
+        else all_held &= st[k].held >= 2;
+    }
+    const int reset = some_avoided && all_held;
+    for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
+    if (!change && !reset) return;
+    for (int k = 0; k < ncpu; k++) {
+        if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
         else if (!st[k].avoided && st[k].held >= 2 && free_cpu) st[k].avoided = 1;
         st[k].held = st[k].back = 0;
     }
