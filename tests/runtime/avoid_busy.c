@@ -6,12 +6,15 @@
  *   avoid_busy          the above
  *   avoid_busy stay     with SHOAL_AVOID_BUSY=0: after 2 s beside the busy process some PE
  *                       is still on its CPU (nothing moved)
- * Exit 77 (skip) when the PEs are not oversubscribed here or the node has one CPU. */
+ * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
+ * but the busy one is already more than 15% busy with other work while the PEs sleep (then
+ * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -24,6 +27,45 @@
 static int where[MAXPE], mine_now;
 static long sum_src, sum_dst, big_src[512], big_dst[512], psync[SHMEM_BARRIER_SYNC_SIZE];
 static int failures;
+
+/* The least busy CPU of the set but skip, as a share of its time over 300 ms while every PE
+ * sleeps (PE 0 reads /proc/stat; the others just sleep). */
+static double least_busy(const cpu_set_t *set, int skip)
+{
+    static long long busy0[CPU_SETSIZE], all0[CPU_SETSIZE], busy1[CPU_SETSIZE], all1[CPU_SETSIZE];
+    for (int pass = 0; pass < 2; pass++) {
+        long long *busy = pass ? busy1 : busy0, *all = pass ? all1 : all0;
+        FILE *f = shmem_my_pe() == 0 ? fopen("/proc/stat", "r") : NULL;
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            int c;
+            long long v[8];
+            if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9' ||
+                sscanf(line + 3, "%d %lld %lld %lld %lld %lld %lld %lld %lld", &c, &v[0], &v[1], &v[2],
+                       &v[3], &v[4], &v[5], &v[6], &v[7]) < 9 || c < 0 || c >= CPU_SETSIZE)
+                continue;
+            busy[c] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+            all[c] = busy[c] + v[3] + v[4];
+        }
+        if (f) fclose(f);
+        if (!pass) {
+            struct timespec ts = {0, 300000000L};
+            nanosleep(&ts, NULL);
+        }
+    }
+    double least = 1;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, set) && c != skip && all1[c] > all0[c]) {
+            const double b = (double)(busy1[c] - busy0[c]) / (double)(all1[c] - all0[c]);
+            if (b < least) least = b;
+        }
+    static double shared;
+    if (shmem_my_pe() == 0) shared = least;
+    shmem_barrier_all();
+    shmem_double_get(&least, &shared, 1, 0);
+    shmem_barrier_all();
+    return least;
+}
 
 static double now(void)
 {
@@ -113,6 +155,14 @@ int main(int argc, char **argv)
     for (int c = 0; c < CPU_SETSIZE; c++)
         if (CPU_ISSET(c, &start)) last = c;
 
+    const double quiet = least_busy(&start, last);
+    if (!stay && quiet > 0.15) {
+        if (me == 0)
+            printf("avoid_busy: skipped (no CPU but %d is free of other work: the least busy %.0f%%)\n",
+                   last, 100 * quiet);
+        shmem_finalize();
+        return 77;
+    }
     pid_t busy = -1;
     if (me == 0) {
         busy = fork();
@@ -151,7 +201,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "avoid_busy: 10 s after the busy process ended no PE is back on CPU %d\n", last);
             failures++;
         }
-        if (me == 0 && left) printf("avoid_busy: %d PEs left CPU %d beside a busy process and came back\n", npes, last);
+        if (me == 0 && left)
+            printf("avoid_busy: %d PEs left CPU %d beside a busy process and came back\n", npes, last);
     }
     if (busy > 0) {
         kill(busy, SIGKILL);

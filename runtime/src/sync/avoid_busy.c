@@ -3,25 +3,27 @@
  * With more PEs than CPUs the PEs are dealt over the CPUs (placement.c) and hand each CPU to
  * one another by yielding. A process that spins on one of those CPUs (a build, another job)
  * takes its time slices there, and every hand-off across it waits for one: a 4-PE barrier on
- * 2 CPUs beside one busy process took 74-89 us dealt over both, 29-33 us with the 4 PEs alone
+ * 2 CPUs beside one busy process took 61-94 us dealt over both, 28-33 us with the 4 PEs alone
  * on the other CPU (7.5-8.1 us idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
- * for a core-mate), measures every WINDOW (from shmem_init on) how much of each CPU of the job's set went to
- * processes other than this node's PEs: /proc/stat's busy time of the CPU less the run time
- * of the PEs bound there (/proc/PID/schedstat). A CPU mostly someone else's (HELD) for two
- * windows in a row, while another is almost free (FREE), is avoided: every local PE is dealt
- * over the CPUs left (sched_setaffinity on their pids, the same uid). An avoided CPU that the
- * others leave mostly idle (BACK, measured without PEs on it) for two windows is dealt over
- * again, and so is every CPU when the ones the PEs are on are held too (the load followed
- * them: two busy processes the scheduler had put on one CPU, then one on each). A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
- * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us, against
- * 24-29 on one CPU).
+ * for a core-mate), measures every WINDOW from shmem_init on how much of each CPU of the
+ * job's set went to processes other than this node's PEs: /proc/stat's busy time of the CPU
+ * less the run time of the PEs bound there (/proc/PID/schedstat). A CPU mostly someone
+ * else's (HELD) for two windows in a row, while another is almost free (FREE), is avoided:
+ * every local PE is dealt over the CPUs left (sched_setaffinity on their pids, the same uid).
+ * An avoided CPU that the others leave mostly idle (BACK, measured without PEs on it) for two
+ * windows is dealt over again, and so is every CPU when the ones the PEs are on are held too
+ * (the load followed them: two busy processes the scheduler had put on one CPU, then one on
+ * each). A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
+ * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us,
+ * against 24-29 on one CPU). The cost: pairs of PEs that had the free CPU to themselves share
+ * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x).
  *
  * The leader writes each PE's new CPU into its doorbell (cpu) and then counts the move in its
  * own (moves); each PE, at its next yield or sleep, sees the count change and reads which
  * peers now share its CPU (core-mates: sync/backoff.h). Only the PEs' main threads move.
- * SHOAL_AVOID_BUSY=0 turns it off. */
+ * SHOAL_AVOID_BUSY=0 turns it off; SHOAL_DEBUG=1 prints each move. */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,7 @@ static struct cpu_state {
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long last_ns, ticks_per_s;
+static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
 void shoal_avoid_busy_check_env(void)
@@ -231,6 +234,10 @@ static void sample(long t)
         else all_held &= st[k].held >= 2;
     }
     const int reset = some_avoided && all_held;
+    /* No CPU to go to and none left: sample a tenth as often (reading /proc beside busy
+     * processes on every CPU cost a 4-PE barrier 3-12% at 100 ms windows, 1-6% at 1 s). */
+    const long next = !free_cpu && !some_avoided ? 10 * WINDOW_NS : WINDOW_NS;
+    __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {
@@ -241,7 +248,8 @@ static void sample(long t)
     if (debug)
         for (int k = 0; k < ncpu; k++)
             fprintf(stderr, "shoal: debug: PE %d: CPU %d: %.0f%% taken by other processes%s\n",
-                    shoal_g.me, cpus[k], 100 * st[k].others, st[k].avoided ? ": the node's PEs leave it" : "");
+                    shoal_g.me, cpus[k], 100 * st[k].others,
+                    st[k].avoided ? ": the node's PEs leave it" : "");
     if (!deal()) leader_free(); /* not allowed to move them: they stay as they are */
 }
 
@@ -256,16 +264,18 @@ void shoal_avoid_busy_poll(void)
         __atomic_store_n(&shoal_g.bound_cpu, cpu, __ATOMIC_RELAXED);
         for (int i = 0; i < shoal_g.n_local_pes; i++) {
             const int pe = shoal_g.local_pes[i];
-            const int mate = pe != shoal_g.me && __atomic_load_n(&shoal_bells[pe]->cpu, __ATOMIC_ACQUIRE) == cpu;
+            const int mate =
+                pe != shoal_g.me && __atomic_load_n(&shoal_bells[pe]->cpu, __ATOMIC_ACQUIRE) == cpu;
             __atomic_store_n(&shoal_g.peers[pe].core_mate, mate, __ATOMIC_RELAXED);
         }
     }
     /* leader and last_ns change only under sampling; read before taking it, they are atomic */
     if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
     const long t = now_ns();
-    if (t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED) < WINDOW_NS ||
+    const long since = t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
+    if (since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) ||
         __atomic_exchange_n(&sampling, 1, __ATOMIC_ACQUIRE))
         return;
-    if (leader && t - last_ns >= WINDOW_NS) sample(t);
+    if (leader && t - last_ns >= wait_ns) sample(t);
     __atomic_store_n(&sampling, 0, __ATOMIC_RELEASE);
 }

@@ -48,7 +48,8 @@ static inline void shoal_backoff_end(struct shoal_backoff *b)
 static inline unsigned shoal_spin_for(int pe)
 {
     /* relaxed: a move (sync/avoid_busy.c) rewrites it from whichever thread waits */
-    return __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED) ? 0 : shoal_g.spin_remote;
+    const int mate = __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED);
+    return mate ? 0 : shoal_g.spin_remote;
 }
 
 static inline void shoal_cpu_relax(void)

@@ -108,7 +108,8 @@ static inline int shoal_group_mate_at_init(const struct shoal_group *g, int i)
 extern unsigned shoal_coll_spin_remote; /* set by tune.c at shmem_init */
 static inline unsigned shoal_coll_spin(int pe)
 {
-    return __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED) ? 0 : shoal_coll_spin_remote;
+    const int mate = __atomic_load_n(&shoal_g.peers[pe].core_mate, __ATOMIC_RELAXED);
+    return mate ? 0 : shoal_coll_spin_remote;
 }
 
 /* Wait until cond holds, world PE `writer` making it true and ringing (sync/doorbell.h). */
