@@ -11,16 +11,15 @@
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
 #define _GNU_SOURCE
 #include <sched.h>
-#include <signal.h>
-#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <shmem.h>
+
+#include "beside_load.h"
 
 #define MAXPE 64
 
@@ -163,19 +162,7 @@ int main(int argc, char **argv)
         shmem_finalize();
         return 77;
     }
-    pid_t busy = -1;
-    if (me == 0) {
-        busy = fork();
-        if (busy == 0) {
-            prctl(PR_SET_PDEATHSIG, SIGKILL); /* not left spinning if the PE is killed */
-            if (getppid() == 1) _exit(0);
-            cpu_set_t one;
-            CPU_ZERO(&one);
-            CPU_SET(last, &one);
-            sched_setaffinity(0, sizeof one, &one);
-            for (volatile unsigned long spin = 0;; spin++) continue;
-        }
-    }
+    pid_t busy = me == 0 ? busy_child_start(last) : -1;
     shmem_barrier_all();
     if (on_cpu(last) == 0 && me == 0) {
         fprintf(stderr, "avoid_busy: no PE on CPU %d at the start (placement deals over every CPU)\n", last);
@@ -193,8 +180,7 @@ int main(int argc, char **argv)
             failures++;
         }
         if (me == 0) {
-            kill(busy, SIGKILL);
-            waitpid(busy, NULL, 0);
+            busy_child_stop(busy);
             busy = -1;
         }
         if (left && !until(last, 0, 10.0) && me == 0) {
@@ -204,14 +190,6 @@ int main(int argc, char **argv)
         if (me == 0 && left)
             printf("avoid_busy: %d PEs left CPU %d beside a busy process and came back\n", npes, last);
     }
-    if (busy > 0) {
-        kill(busy, SIGKILL);
-        waitpid(busy, NULL, 0);
-    }
-    static int total;
-    shmem_int_atomic_add(&total, failures, 0);
-    shmem_barrier_all();
-    const int result = shmem_int_g(&total, 0);
-    shmem_finalize();
-    return result != 0;
+    busy_child_stop(busy);
+    return job_result(failures);
 }

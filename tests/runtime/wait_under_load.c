@@ -6,16 +6,15 @@
  * move where they must: a wait for a PE that sleeps 20 ms first goes past its spin and naps.
  * Usage: wait_under_load [null] ("null": shmemx_wait_stats(NULL), which must stop the job). */
 #define _GNU_SOURCE
-#include <signal.h>
-#include <sys/prctl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <shmem.h>
 #include <shmemx.h>
+
+#include "beside_load.h"
 
 static long flag;
 
@@ -45,24 +44,13 @@ int main(int argc, char **argv)
     shmem_barrier_all();
 
     /* The barrier loop beside one busy process (PE 0's child). */
-    pid_t busy = -1;
-    if (me == 0) {
-        busy = fork();
-        if (busy == 0) {
-            prctl(PR_SET_PDEATHSIG, SIGKILL); /* not left spinning if the PE is killed */
-            if (getppid() == 1) _exit(0);
-            for (volatile unsigned long spin = 0;; spin++) continue;
-        }
-    }
+    const pid_t busy = me == 0 ? busy_child_start(-1) : -1;
     const long iters = 20000;
     shmem_barrier_all();
     shmemx_wait_stats(&a);
     for (long i = 0; i < iters; i++) shmem_barrier_all();
     shmemx_wait_stats(&b);
-    if (busy > 0) {
-        kill(busy, SIGKILL);
-        waitpid(busy, NULL, 0);
-    }
+    busy_child_stop(busy);
     const double gave = (double)(b.naps - a.naps) + (double)(b.yields - a.yields) + (double)(b.sleeps - a.sleeps);
     printf("wait_under_load: PE %d: %ld barriers beside a busy process: %.4f naps+yields+sleeps per barrier "
            "(%llu past spin, %llu naps, %llu yields, %llu sleeps)\n", me, iters, gave / (double)iters,
@@ -74,10 +62,5 @@ int main(int argc, char **argv)
                 gave / (double)iters);
         failures++;
     }
-    static int total;
-    shmem_int_atomic_add(&total, failures, 0);
-    shmem_barrier_all();
-    const int result = shmem_int_g(&total, 0);
-    shmem_finalize();
-    return result != 0;
+    return job_result(failures);
 }

@@ -1,0 +1,49 @@
+/* For the runtime tests of waits beside unrelated load: a child process that spins until
+ * stopped, or until its parent PE dies (never left spinning after a killed test), and the
+ * job's verdict. */
+#ifndef SHOAL_TESTS_BESIDE_LOAD_H
+#define SHOAL_TESTS_BESIDE_LOAD_H
+
+#include <shmem.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Fork the spinner, bound to cpu (-1: wherever the scheduler puts it); -1 if fork failed. */
+static inline pid_t busy_child_start(int cpu)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(0); /* the parent died before prctl */
+    if (cpu >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        sched_setaffinity(0, sizeof one, &one);
+    }
+    for (volatile unsigned long spin = 0;; spin++) continue;
+}
+
+static inline void busy_child_stop(pid_t pid)
+{
+    if (pid <= 0) return;
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+}
+
+/* Every PE's failures summed on PE 0, then shmem_finalize: the exit status, 1 if any PE
+ * failed. */
+static inline int job_result(int failures)
+{
+    static int total;
+    shmem_int_atomic_add(&total, failures, 0);
+    shmem_barrier_all();
+    const int result = shmem_int_g(&total, 0);
+    shmem_finalize();
+    return result != 0;
+}
+
+#endif
