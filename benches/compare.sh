@@ -3,7 +3,7 @@
 # side, on this machine.
 #
 #   benches/compare.sh [-q] [-m] [-f] [-n "2 4"] [-r N] [-t SEC] [-T SEC] [-o DIR] [-a "ARGS"]
-#                      [-b NAMES] [-B LIBDIR] [BUILD_DIR]
+#                      [-b NAMES] [-B LIBDIR] [-L LOAD] [-k N] [-P] [BUILD_DIR]
 #
 #   BUILD_DIR  an already-built Shoal build directory (default ./build): its
 #              tools/shoalrun and benches/<program> are used as they are.
@@ -36,6 +36,8 @@
 #              Give the benchmarks a time floor then (-a "... -L 0.03"): a window of 1000 fast
 #              calls is shorter than one time slice of the load, and its mean says only whether
 #              a slice fell in it
+#   -k N       start the libraries' turn N further along (each repetition starts one further
+#              still): a caller that runs single repetitions (under_load.sh) passes its own count
 #   -P         Shoal's rows are followed by what its waits did past their spin, per call and
 #              PE (the benchmarks' -P: naps, yields, doorbell sleeps), kept in the raw outputs
 #              and listed under each table
@@ -78,8 +80,9 @@ slowest=0
 base_lib=""
 report_only=""
 load=""
+shift_order=0
 paths=0
-while getopts "qmfn:r:t:T:o:a:b:B:R:L:Ph" opt; do
+while getopts "qmfn:r:t:T:o:a:b:B:R:L:k:Ph" opt; do
     case $opt in
     q) quick=1 ;;
     m) median=1 ;;
@@ -88,6 +91,7 @@ while getopts "qmfn:r:t:T:o:a:b:B:R:L:Ph" opt; do
     R) report_only=$OPTARG; keep_dir=$OPTARG ;;
     L) load=$OPTARG ;;
     P) paths=1 ;;
+    k) shift_order=$OPTARG ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -380,7 +384,7 @@ for rep in $(seq 1 "$repeat_runs"); do
     # the libraries in turn, starting one further along each repetition (drift in the machine's
     # state then favours none of them)
     read -r -a order <<<"$libs"
-    k=$(( (rep - 1) % ${#order[@]} ))
+    k=$(( (rep - 1 + shift_order) % ${#order[@]} ))
     order=("${order[@]:$k}" "${order[@]:0:$k}")
     for p in "${selected[@]}"; do
         name=$(field "$p" 1)

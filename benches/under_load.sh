@@ -72,7 +72,7 @@ for rep in $(seq 1 "$reps"); do
         run=$dir/run-$tag
         rm -rf "$run"
         # shellcheck disable=SC2086
-        "$here/compare.sh" -r 1 -m -P -n "$npes_list" -a "$args" -b "$names" -T "$limit" \
+        "$here/compare.sh" -r 1 -k $((rep - 1)) -m -P -n "$npes_list" -a "$args" -b "$names" -T "$limit" \
             "${load[@]}" "${before[@]}" -o "$run" "$build" >"$dir/load-$tag.r$rep.log" 2>&1
         mkdir -p "$dir/load-$tag"
         if [ "$rep" = 1 ]; then
