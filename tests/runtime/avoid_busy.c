@@ -6,6 +6,10 @@
  *   avoid_busy          the above
  *   avoid_busy stay     with SHOAL_AVOID_BUSY=0: after 2 s beside the busy process some PE
  *                       is still on its CPU (nothing moved)
+ *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
+ *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
+ *                       with no CPU free, as while a job starts beside load, must not slow the
+ *                       measuring down for long)
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
  * but the busy one is already more than 15% busy with other work while the PEs sleep (then
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
@@ -144,6 +148,7 @@ int main(int argc, char **argv)
     shmem_init();
     const int me = shmem_my_pe(), npes = shmem_n_pes();
     const int stay = argc > 1 && !strcmp(argv[1], "stay");
+    const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
     if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {
         if (me == 0) printf("avoid_busy: skipped (%d PEs on %d CPUs, bound: %s)\n", npes, ncpus,
                             my_cpu() >= 0 ? "yes" : "no");
@@ -163,6 +168,33 @@ int main(int argc, char **argv)
         return 77;
     }
     pid_t busy = me == 0 ? busy_child_start(last) : -1;
+    if (after_full) {
+        pid_t others[CPU_SETSIZE];
+        int n_others = 0;
+        for (int c = 0; c < last && me == 0; c++)
+            if (CPU_ISSET(c, &start)) others[n_others++] = busy_child_start(c);
+        const double t0 = now();
+        static int more;
+        for (long round = 0;; round += 50) { /* for 0.3 s of PE 0's clock */
+            work(round);
+            if (me == 0) more = now() - t0 < 0.3;
+            shmem_barrier_all();
+            if (!shmem_int_g(&more, 0)) break;
+        }
+        for (int i = 0; i < n_others; i++) busy_child_stop(others[i]);
+        shmem_barrier_all();
+        const double t1 = now();
+        const int left = until(last, 1, 0.7);
+        if (!left && me == 0) {
+            fprintf(stderr, "avoid_busy: 0.7 s after the other CPUs' load ended, a PE is still on CPU %d "
+                            "beside its busy process\n", last);
+            failures++;
+        }
+        if (left && me == 0)
+            printf("avoid_busy: %d PEs left CPU %d %.2f s after another CPU came free\n", npes, last, now() - t1);
+        busy_child_stop(busy);
+        return job_result(failures);
+    }
     shmem_barrier_all();
     if (on_cpu(last) == 0 && me == 0) {
         fprintf(stderr, "avoid_busy: no PE on CPU %d at the start (placement deals over every CPU)\n", last);

@@ -41,6 +41,7 @@
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
+#define STUCK_WINDOWS 10 /* windows with no CPU free before sampling slows down */
 
 int shoal_avoid_busy_on;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
@@ -59,6 +60,7 @@ static int *pe_cpu;          /* by local index: the CPU each PE is bound to now 
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
+static int stuck;                /* windows in a row with no CPU to go to */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
 void shoal_avoid_busy_check_env(void)
@@ -165,6 +167,8 @@ void shoal_avoid_busy_init(void)
     }
     for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
     last_ns = 0;
+    stuck = 0;
+    __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
     sample(now_ns()); /* the first window starts here: a move can come 0.2 s after init */
 }
 
@@ -234,9 +238,13 @@ static void sample(long t)
         else all_held &= st[k].held >= 2;
     }
     const int reset = some_avoided && all_held;
-    /* No CPU to go to and none left: sample a tenth as often (reading /proc beside busy
-     * processes on every CPU cost a 4-PE barrier 3-12% at 100 ms windows, 1-6% at 1 s). */
-    const long next = !free_cpu && !some_avoided ? 10 * WINDOW_NS : WINDOW_NS;
+    /* No CPU to go to and none left for a second: sample a tenth as often (reading /proc
+     * beside busy processes on every CPU cost a 4-PE barrier 3-12% at 100 ms windows, 1-6% at
+     * 1 s). Not from one window: the first, over the job's start, finds one busy process
+     * spread over both CPUs (0.21 and 0.20) before it settles on one, and at 1 s a short
+     * program ended before the second window could move its PEs. */
+    stuck = !free_cpu && !some_avoided ? stuck + 1 : 0;
+    const long next = stuck >= STUCK_WINDOWS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
     if (!change && !reset) return;
