@@ -6,6 +6,10 @@
  *   avoid_busy          the above
  *   avoid_busy stay     with SHOAL_AVOID_BUSY=0: after 2 s beside the busy process some PE
  *                       is still on its CPU (nothing moved)
+ *   avoid_busy churn    the busy process comes and goes every 0.6 s for 10 s, the PEs moving
+ *                       off its CPU and back each time, while they run barrier_all and a checked
+ *                       sum back to back (a barrier that let a PE out while the PEs moved left
+ *                       the next collective hung: shoalrun's timeout fails the test)
  *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
@@ -30,6 +34,7 @@
 static int where[MAXPE], mine_now;
 static long sum_src, sum_dst, big_src[512], big_dst[512], psync[SHMEM_BARRIER_SYNC_SIZE];
 static int failures;
+static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], red_psync[2][SHMEM_REDUCE_SYNC_SIZE];
 
 /* The least busy CPU of the set but skip, as a share of its time over 300 ms while every PE
  * sleeps (PE 0 reads /proc/stat; the others just sleep). */
@@ -145,10 +150,12 @@ int main(int argc, char **argv)
     sched_getaffinity(0, sizeof start, &start);
     const int ncpus = CPU_COUNT(&start);
     for (int i = 0; i < SHMEM_BARRIER_SYNC_SIZE; i++) psync[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++) red_psync[0][i] = red_psync[1][i] = SHMEM_SYNC_VALUE;
     shmem_init();
     const int me = shmem_my_pe(), npes = shmem_n_pes();
     const int stay = argc > 1 && !strcmp(argv[1], "stay");
     const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
+    const int churn = argc > 1 && !strcmp(argv[1], "churn");
     if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {
         if (me == 0) printf("avoid_busy: skipped (%d PEs on %d CPUs, bound: %s)\n", npes, ncpus,
                             my_cpu() >= 0 ? "yes" : "no");
@@ -168,6 +175,43 @@ int main(int argc, char **argv)
         return 77;
     }
     pid_t busy = me == 0 ? busy_child_start(last) : -1;
+    if (churn) {
+        static int go = 1;
+        int moves = 0, was_on = 1;
+        const double t0 = now();
+        double flip = t0 + 0.6;
+        for (long i = 0;; i++) {
+            sum_src = me + i;
+            /* the active-set form, as the benchmarks call it: its pSync mailboxes are taken
+             * without a claim when the area is known idle, which a PE let out early breaks */
+            shmem_long_sum_to_all(&sum_dst, &sum_src, 1, 0, 0, npes, pwrk, red_psync[i & 1]);
+            if (sum_dst != (long)npes * (npes - 1) / 2 + (long)npes * i && failures++ < 5)
+                fprintf(stderr, "avoid_busy: PE %d: sum %ld at call %ld\n", me, sum_dst, i);
+            shmem_barrier_all();
+            if ((i & 63) != 0) continue;
+            if (me == 0) {
+                const double t = now();
+                if (t >= flip) { /* the busy process goes or comes back */
+                    if (busy > 0) {
+                        busy_child_stop(busy);
+                        busy = -1;
+                    } else {
+                        busy = busy_child_start(last);
+                    }
+                    flip = t + 0.6;
+                }
+                go = t - t0 < 10.0;
+            }
+            const int on = on_cpu(last) > 0; /* collective */
+            moves += on != was_on;
+            was_on = on;
+            shmem_barrier_all();
+            if (!shmem_int_g(&go, 0)) break;
+        }
+        if (me == 0) printf("avoid_busy: churn: the PEs left CPU %d or came back %d times, no collective hung\n", last, moves);
+        busy_child_stop(busy);
+        return job_result(failures);
+    }
     if (after_full) {
         pid_t others[CPU_SETSIZE];
         int n_others = 0;

@@ -9,9 +9,13 @@
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
  * for a core-mate), measures every WINDOW from shmem_init on how much of each CPU of the
  * job's set went to processes other than this node's PEs: /proc/stat's busy time of the CPU
- * less the run time of the PEs bound there (/proc/PID/schedstat). A CPU mostly someone
- * else's (HELD) for two windows in a row, while another is almost free (FREE), is avoided:
- * every local PE is dealt over the CPUs left (sched_setaffinity on their pids, the same uid).
+ * less the run time of the PEs bound there (/proc/PID/schedstat). A window in which a CPU is
+ * mostly someone else's (HELD) while another is almost free (FREE), for the second time in
+ * four windows, has the CPUs so held avoided: every local PE is dealt over the CPUs left
+ * (sched_setaffinity on their pids, the same uid). Not two in a row: an unbound busy process
+ * that the scheduler moves between the CPUs as the PEs sleep and wake (0.86 of one CPU, then
+ * 0.48/0.12, 0.38/0.26, 0.00/0.88) never holds one CPU two windows running, and then no PE
+ * moved at all in 1 of 6 runs of a 4-PE reduce; once the PEs leave its CPU it stays there.
  * An avoided CPU that the others leave mostly idle (BACK, measured without PEs on it) for two
  * windows is dealt over again, and so is every CPU when the ones the PEs are on are held too
  * (the load followed them: two busy processes the scheduler had put on one CPU, then one on
@@ -61,6 +65,7 @@ static long long *pe_run_ns; /* by local index: its run time at the last sample 
 static long last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
 static int stuck;                /* windows in a row with no CPU to go to */
+static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
 void shoal_avoid_busy_check_env(void)
@@ -168,6 +173,7 @@ void shoal_avoid_busy_init(void)
     for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
     last_ns = 0;
     stuck = 0;
+    seen_held = 0;
     __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
     sample(now_ns()); /* the first window starts here: a move can come 0.2 s after init */
 }
@@ -246,13 +252,18 @@ static void sample(long t)
     stuck = !free_cpu && !some_avoided ? stuck + 1 : 0;
     const long next = stuck >= STUCK_WINDOWS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
-    for (int k = 0; k < ncpu; k++) change |= !st[k].avoided && st[k].held >= 2 && free_cpu;
+    int held_now = 0;
+    for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].others > HELD && free_cpu;
+    seen_held = ((seen_held << 1) | (unsigned)held_now) & 0xfu;
+    const int leave = held_now && __builtin_popcount(seen_held) >= 2;
+    change |= leave;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {
         if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
-        else if (!st[k].avoided && st[k].held >= 2 && free_cpu) st[k].avoided = 1;
+        else if (!st[k].avoided && st[k].others > HELD && leave) st[k].avoided = 1;
         st[k].held = st[k].back = 0;
     }
+    seen_held = 0;
     if (debug)
         for (int k = 0; k < ncpu; k++)
             fprintf(stderr, "shoal: debug: PE %d: CPU %d: %.0f%% taken by other processes%s\n",

@@ -57,6 +57,7 @@ static inline int epoch_word(int r, long d, long k)
 {
     return (int)((r * (k - 1) + d - 1) * SHOAL_LINE);
 }
+_Static_assert(SHOAL_FLAT_MAX <= 64, "a round's sources fit the mask of shoal_coll_barrier_epoch");
 _Static_assert((SHOAL_MAX_ROUNDS * 3) * SHOAL_LINE <= SHOAL_AREA_LONGS &&
                    SHOAL_FLAT_MAX * SHOAL_LINE <= SHOAL_AREA_LONGS,
                "epoch words fit a team barrier area");
@@ -97,11 +98,17 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
             shoal_ring(shoal_group_pe(g, j));
         }
         /* Members bound to my CPU first: they arrive only while I yield. The others are
-         * running elsewhere, and spinning a little for them saves a context switch. */
+         * running elsewhere, and spinning a little for them saves a context switch. Who is
+         * which is read once: the PEs may move while I wait (avoid_busy.c), and a source
+         * that turned from other to mate between the passes was awaited in neither (a PE
+         * left the barrier early; the next collective hung). */
+        uint64_t mate_src = 0;
+        for (long d = 1; d < k && d * step < n; d++)
+            if (shoal_group_mate(g, shoal_wrap(g->me - d * step + n, n))) mate_src |= UINT64_C(1) << d;
         for (int pass = 0; pass < 2; pass++)
             for (long d = 1; d < k && d * step < n; d++) {
                 const int src = shoal_wrap(g->me - d * step + n, n);
-                if (shoal_group_mate(g, src) == !pass) await_epoch(g, src, epoch_word(r, d, k), epoch);
+                if ((int)(mate_src >> d & 1) == !pass) await_epoch(g, src, epoch_word(r, d, k), epoch);
             }
     }
     if (shoal_g.oversubscribed && flat) {
