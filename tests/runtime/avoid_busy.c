@@ -6,10 +6,10 @@
  *   avoid_busy          the above
  *   avoid_busy stay     with SHOAL_AVOID_BUSY=0: after 2 s beside the busy process some PE
  *                       is still on its CPU (nothing moved)
- *   avoid_busy churn    the busy process comes and goes every 0.6 s for 10 s, the PEs moving
+ *   avoid_busy churn    the busy process comes and goes every 0.3 s for 10 s, the PEs moving
  *                       off its CPU and back each time, while they run barrier_all and a checked
- *                       sum back to back (a barrier that let a PE out while the PEs moved left
- *                       the next collective hung: shoalrun's timeout fails the test)
+ *                       sum back to back; after each barrier every PE must have arrived at it
+ *                       (what each stored before it, read by every PE)
  *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
@@ -32,6 +32,7 @@
 #define MAXPE 64
 
 static int where[MAXPE], mine_now;
+static long arrived = -1; /* churn: the last barrier this PE arrived at */
 static long sum_src, sum_dst, big_src[512], big_dst[512], psync[SHMEM_BARRIER_SYNC_SIZE];
 static int failures;
 static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], red_psync[2][SHMEM_REDUCE_SYNC_SIZE];
@@ -179,7 +180,7 @@ int main(int argc, char **argv)
         static int go = 1;
         int moves = 0, was_on = 1;
         const double t0 = now();
-        double flip = t0 + 0.6;
+        double flip = t0 + 0.3;
         for (long i = 0;; i++) {
             sum_src = me + i;
             /* the active-set form, as the benchmarks call it: its pSync mailboxes are taken
@@ -187,7 +188,17 @@ int main(int argc, char **argv)
             shmem_long_sum_to_all(&sum_dst, &sum_src, 1, 0, 0, npes, pwrk, red_psync[i & 1]);
             if (sum_dst != (long)npes * (npes - 1) / 2 + (long)npes * i && failures++ < 5)
                 fprintf(stderr, "avoid_busy: PE %d: sum %ld at call %ld\n", me, sum_dst, i);
+            /* the barrier itself: no PE leaves before every PE has arrived, seen in what
+             * each stored before it (a PE that learnt of a move between awaiting its
+             * core-mates and the others once awaited some sources in neither pass) */
+            shmem_long_atomic_set(&arrived, i, me);
             shmem_barrier_all();
+            for (int p = 0; p < npes; p++) {
+                const long a = shmem_long_atomic_fetch(&arrived, p);
+                if (a < i && failures++ < 5)
+                    fprintf(stderr, "avoid_busy: PE %d left barrier %ld before PE %d arrived (it was at %ld)\n",
+                            me, i, p, a);
+            }
             if ((i & 63) != 0) continue;
             if (me == 0) {
                 const double t = now();
@@ -198,7 +209,7 @@ int main(int argc, char **argv)
                     } else {
                         busy = busy_child_start(last);
                     }
-                    flip = t + 0.6;
+                    flip = t + 0.3;
                 }
                 go = t - t0 < 10.0;
             }

@@ -7,9 +7,10 @@
  * on the other CPU (7.5-8.1 us idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
- * for a core-mate), measures every WINDOW from shmem_init on how much of each CPU of the
- * job's set went to processes other than this node's PEs: /proc/stat's busy time of the CPU
- * less the run time of the PEs bound there (/proc/PID/schedstat). A window in which a CPU is
+ * for a core-mate), measures every WINDOW from shmem_init on (FIRST_WINDOW over the first
+ * second) how much of each CPU of the job's set went to processes other than this node's PEs:
+ * /proc/stat's busy time of the CPU less the run time of the PEs bound there
+ * (/proc/PID/schedstat). A window in which a CPU is
  * mostly someone else's (HELD) while another is almost free (FREE), for the second time in
  * four windows, has the CPUs so held avoided: every local PE is dealt over the CPUs left
  * (sched_setaffinity on their pids, the same uid). Not two in a row: an unbound busy process
@@ -42,10 +43,12 @@
 #include "sync/placement.h"
 
 #define WINDOW_NS 100000000L
+#define FIRST_WINDOW_NS 50000000L /* over the job's first FIRST_NS (see sample) */
+#define FIRST_NS 1000000000L
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
-#define STUCK_WINDOWS 10 /* windows with no CPU free before sampling slows down */
+#define STUCK_NS 1000000000L /* with no CPU free this long, sampling slows down */
 
 int shoal_avoid_busy_on;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
@@ -62,9 +65,9 @@ static struct cpu_state {
 } *st;
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
-static long last_ns, ticks_per_s;
+static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
-static int stuck;                /* windows in a row with no CPU to go to */
+static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
@@ -172,10 +175,11 @@ void shoal_avoid_busy_init(void)
     }
     for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
     last_ns = 0;
-    stuck = 0;
+    stuck_ns = 0;
     seen_held = 0;
-    __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
-    sample(now_ns()); /* the first window starts here: a move can come 0.2 s after init */
+    __atomic_store_n(&wait_ns, FIRST_WINDOW_NS, __ATOMIC_RELAXED);
+    start_ns = now_ns();
+    sample(start_ns); /* the first window starts here */
 }
 
 void shoal_avoid_busy_fini(void)
@@ -249,8 +253,14 @@ static void sample(long t)
      * 1 s). Not from one window: the first, over the job's start, finds one busy process
      * spread over both CPUs (0.21 and 0.20) before it settles on one, and at 1 s a short
      * program ended before the second window could move its PEs. */
-    stuck = !free_cpu && !some_avoided ? stuck + 1 : 0;
-    const long next = stuck >= STUCK_WINDOWS ? 10 * WINDOW_NS : WINDOW_NS;
+    stuck_ns = !free_cpu && !some_avoided ? stuck_ns + (long)(secs * 1e9) : 0;
+    /* Over the job's first second, windows of 50 ms (5 clock ticks: a CPU's share is read
+     * to 0.2, enough for HELD and FREE twice in four windows): a busy process started before
+     * the job moves between the CPUs while the PEs start and settles on one about 0.15 s in;
+     * the PEs then leave it 0.2-0.35 s after init (with 100 ms windows 0.3 s or later, when a
+     * short benchmark had measured its first three sizes). */
+    const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS
+                      : t - start_ns < FIRST_NS ? FIRST_WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
     for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].others > HELD && free_cpu;
@@ -266,8 +276,9 @@ static void sample(long t)
     seen_held = 0;
     if (debug)
         for (int k = 0; k < ncpu; k++)
-            fprintf(stderr, "shoal: debug: PE %d: CPU %d: %.0f%% taken by other processes%s\n",
-                    shoal_g.me, cpus[k], 100 * st[k].others,
+            fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: CPU %d: %.0f%% taken by "
+                    "other processes%s\n", shoal_g.me, (double)(t - start_ns) * 1e-9, cpus[k],
+                    100 * st[k].others,
                     st[k].avoided ? ": the node's PEs leave it" : "");
     if (!deal()) leader_free(); /* not allowed to move them: they stay as they are */
 }
