@@ -2,7 +2,7 @@
 # Shoal against Open MPI (OpenSHMEM and MPI collectives) idle and beside unrelated CPU load,
 # every load level through benches/compare.sh -L, in one run.
 #
-#   benches/under_load.sh [-r N] [-n "2 4"] [-l LEVELS] [-a ARGS] [-b NAMES] [-o DIR] [-T SEC] [BUILD_DIR]
+#   benches/under_load.sh [-r N] [-n "2 4"] [-l LEVELS] [-a ARGS] [-b NAMES] [-o DIR] [-T SEC] [-f] [BUILD_DIR]
 #
 #   -r N       repetitions of every figure (interleaved; median kept, default 3)
 #   -n LIST    PE counts (default "2 4")
@@ -17,6 +17,9 @@
 #              DIR/summary.txt (default: a temporary dir, removed)
 #   -T SEC     time limit of each level's comparison in each repetition (compare.sh -T, default 900)
 #   -B LIBDIR  also a second Shoal library, the column "before" (compare.sh -B)
+#   -f         also the slowest PE's figure of every collective (compare.sh -f): a second set of
+#              columns, and a peer faster there counts as a losing row too; the targets are
+#              checked on the mean over PEs
 #   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
 # PE). The summary lists, per level, the rows where a peer is faster by more than 5% and each
@@ -33,8 +36,9 @@ names="shmem_barrier shmem_broadcast shmem_reduce shmem_collect shmem_fcollect s
 keep=""
 limit=900
 before=()
+slowest=()
 report_only=""
-while getopts "r:n:l:a:b:o:T:B:R:h" opt; do
+while getopts "r:n:l:a:b:o:T:B:R:fh" opt; do
     case $opt in
     r) reps=$OPTARG ;;
     n) npes_list=$OPTARG ;;
@@ -45,6 +49,7 @@ while getopts "r:n:l:a:b:o:T:B:R:h" opt; do
     T) limit=$OPTARG ;;
     B) before=(-B "$OPTARG") ;;
     R) report_only=1; keep=$OPTARG ;;
+    f) slowest=(-f) ;;
     h) script_help "$0"; exit 0 ;;
     *) echo "under_load.sh: see -h" >&2; exit 2 ;;
     esac
@@ -72,8 +77,8 @@ for rep in $(seq 1 "$reps"); do
         run=$dir/run-$tag
         rm -rf "$run"
         # shellcheck disable=SC2086
-        "$here/compare.sh" -r 1 -k $((rep - 1)) -m -P -n "$npes_list" -a "$args" -b "$names" -T "$limit" \
-            "${load[@]}" "${before[@]}" -o "$run" "$build" >"$dir/load-$tag.r$rep.log" 2>&1
+        "$here/compare.sh" -r 1 -k $((rep - 1)) -m -P "${slowest[@]}" -n "$npes_list" -a "$args" -b "$names" \
+            -T "$limit" "${load[@]}" "${before[@]}" -o "$run" "$build" >"$dir/load-$tag.r$rep.log" 2>&1
         mkdir -p "$dir/load-$tag"
         if [ "$rep" = 1 ]; then
             sed -n '1,4p' "$run/report.txt" | sed "s/runs per figure: 1 (median, spread min-max)/runs per figure: $reps (median, spread min-max; repetitions of every load level interleaved by under_load.sh)/" \
@@ -91,7 +96,7 @@ done
 for level in $levels; do
     [ -n "$report_only" ] && break
     tag=$(tag_of "$level")
-    "$here/compare.sh" -R "$dir/load-$tag" -r "$reps" -m -P -n "$npes_list" -b "$names" \
+    "$here/compare.sh" -R "$dir/load-$tag" -r "$reps" -m -P "${slowest[@]}" -n "$npes_list" -b "$names" \
         "${before[@]}" "$build" >"$dir/load-$tag.log" 2>&1
 done
 
@@ -132,7 +137,9 @@ def parse(level):
             continue
         t = line.split()
         if "shoal" in t and not cols:
-            cols = [c for c in t if "/" not in c and c != "faster"]
+            # the mean over PEs; with -f the slowest PE's columns follow a "|"
+            mean = t[:t.index("|")] if "|" in t else t
+            cols = [c for c in mean if "/" not in c and c != "faster"]
             continue
         if line.startswith(" ") or not cols:
             continue

@@ -7,10 +7,9 @@
  * on the other CPU (7.5-8.1 us idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
- * for a core-mate), measures every WINDOW from shmem_init on (FIRST_WINDOW over the first
- * second) how much of each CPU of the job's set went to processes other than this node's PEs:
- * /proc/stat's busy time of the CPU less the run time of the PEs bound there
- * (/proc/PID/schedstat). A window in which a CPU is
+ * for a core-mate), measures every WINDOW from shmem_init on how much of each CPU of the
+ * job's set went to processes other than this node's PEs: /proc/stat's busy time of the CPU
+ * less the run time of the PEs bound there (/proc/PID/schedstat). A window in which a CPU is
  * mostly someone else's (HELD) while another is almost free (FREE), for the second time in
  * four windows, has the CPUs so held avoided: every local PE is dealt over the CPUs left
  * (sched_setaffinity on their pids, the same uid). Not two in a row: an unbound busy process
@@ -24,6 +23,11 @@
  * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us,
  * against 24-29 on one CPU). The cost: pairs of PEs that had the free CPU to themselves share
  * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x).
+ *
+ * A CPU where a process was running at every look at init (placement.c, sync/busy_scan.c)
+ * starts avoided, but must show HELD once the PEs are gone, or it is dealt over again after
+ * two windows under HELD (not BACK: a load that spins 50 ms and sleeps 50, caught by the
+ * looks, reads 0.5 of its CPU).
  *
  * The leader writes each PE's new CPU into its doorbell (cpu) and then counts the move in its
  * own (moves); each PE, at its next yield or sleep, sees the count change and reads which
@@ -43,8 +47,6 @@
 #include "sync/placement.h"
 
 #define WINDOW_NS 100000000L
-#define FIRST_WINDOW_NS 50000000L /* over the job's first FIRST_NS (see sample) */
-#define FIRST_NS 1000000000L
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
@@ -62,6 +64,7 @@ static struct cpu_state {
     double others;        /* last window: share of the CPU others took */
     int held, back;       /* windows in a row over HELD, under BACK */
     int avoided;
+    int unproven;         /* avoided from init (sync/busy_scan.c), not yet seen over HELD */
 } *st;
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
@@ -75,9 +78,11 @@ void shoal_avoid_busy_check_env(void)
 {
     const char *s = getenv("SHOAL_AVOID_BUSY");
     enabled = 1;
-    if (!s || !*s || !strcmp(s, "1")) return;
-    if (strcmp(s, "0")) shoal_fatal("shmem_init", "SHOAL_AVOID_BUSY=%s is not 0 or 1", s);
-    enabled = 0;
+    if (s && *s && strcmp(s, "1")) {
+        if (strcmp(s, "0")) shoal_fatal("shmem_init", "SHOAL_AVOID_BUSY=%s is not 0 or 1", s);
+        enabled = 0;
+    }
+    shoal_placement_avoid_load(enabled);
 }
 
 static long now_ns(void)
@@ -173,11 +178,23 @@ void shoal_avoid_busy_init(void)
         leader_free(); /* nowhere to go: the others wait for moves that never come */
         return;
     }
-    for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
+    /* as placement dealt them: over the CPUs that other processes did not hold at init */
+    cpu_set_t held;
+    shoal_placement_held_at_init(&held);
+    int over[CPU_SETSIZE], nover = 0;
+    for (int k = 0; k < ncpu; k++) {
+        st[k].avoided = st[k].unproven = CPU_ISSET(cpus[k], &held);
+        if (!st[k].avoided) over[nover++] = cpus[k];
+    }
+    for (int i = 0; i < n; i++) pe_cpu[i] = over[i % nover];
+    for (int k = 0; k < ncpu; k++)
+        if (debug && st[k].avoided)
+            fprintf(stderr, "shoal: debug: PE %d: CPU %d: another process runs there at init: the "
+                    "node's PEs start on the others\n", shoal_g.me, cpus[k]);
     last_ns = 0;
     stuck_ns = 0;
     seen_held = 0;
-    __atomic_store_n(&wait_ns, FIRST_WINDOW_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
     start_ns = now_ns();
     sample(start_ns); /* the first window starts here */
 }
@@ -235,7 +252,10 @@ static void sample(long t)
         const double o = (busy - ours[k]) / secs;
         st[k].others = o < 0 ? 0 : o;
         st[k].held = st[k].others > HELD ? st[k].held + 1 : 0;
-        st[k].back = st[k].others < BACK ? st[k].back + 1 : 0;
+        /* Avoided from init on a few looks, the CPU must show HELD once the PEs are gone: a
+         * load that runs half the time (caught busy at every look) is better shared. */
+        if (st[k].others > HELD) st[k].unproven = 0;
+        st[k].back = st[k].others < (st[k].unproven ? HELD : BACK) ? st[k].back + 1 : 0;
         change |= st[k].avoided && st[k].back >= 2;
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
@@ -254,13 +274,11 @@ static void sample(long t)
      * spread over both CPUs (0.21 and 0.20) before it settles on one, and at 1 s a short
      * program ended before the second window could move its PEs. */
     stuck_ns = !free_cpu && !some_avoided ? stuck_ns + (long)(secs * 1e9) : 0;
-    /* Over the job's first second, windows of 50 ms (5 clock ticks: a CPU's share is read
-     * to 0.2, enough for HELD and FREE twice in four windows): a busy process started before
-     * the job moves between the CPUs while the PEs start and settles on one about 0.15 s in;
-     * the PEs then leave it 0.2-0.35 s after init (with 100 ms windows 0.3 s or later, when a
-     * short benchmark had measured its first three sizes). */
-    const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS
-                      : t - start_ns < FIRST_NS ? FIRST_WINDOW_NS : WINDOW_NS;
+    /* Not shorter windows: a load that spins 50 ms and sleeps 50 then holds its CPU in every
+     * other window, and the PEs left it (4-PE barrier 26 us, against 11 dealt over both CPUs
+     * and taking its idle halves). A load that was there before the job is found at init
+     * (placement.c, sync/busy_scan.c). */
+    const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
     for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].others > HELD && free_cpu;
@@ -269,7 +287,7 @@ static void sample(long t)
     change |= leave;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {
-        if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
+        if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = st[k].unproven = 0;
         else if (!st[k].avoided && st[k].others > HELD && leave) st[k].avoided = 1;
         st[k].held = st[k].back = 0;
     }
