@@ -14,9 +14,6 @@
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
  *                       measuring down for long)
- *   avoid_busy before_init  under beside_busy.sh (a process spins on the last CPU from before
- *                       the job): at once after shmem_init no PE is on that CPU (placement
- *                       deals them over the others), and once that process ends the PEs come back
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
  * but the busy one is already more than 15% busy with other work while the PEs sleep (then
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
@@ -160,19 +157,15 @@ int main(int argc, char **argv)
     const int stay = argc > 1 && !strcmp(argv[1], "stay");
     const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
     const int churn = argc > 1 && !strcmp(argv[1], "churn");
-    const int before_init = argc > 1 && !strcmp(argv[1], "before_init");
-    int last = -1;
-    for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &start)) last = c;
-    /* before anything else: where the PEs were dealt beside the load that was already there
-     * (the measuring windows of avoid_busy.c take 0.2 s and more of waiting PEs) */
-    const int on_at_init = before_init && npes <= MAXPE ? on_cpu(last) : 0;
     if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {
         if (me == 0) printf("avoid_busy: skipped (%d PEs on %d CPUs, bound: %s)\n", npes, ncpus,
                             my_cpu() >= 0 ? "yes" : "no");
         shmem_finalize();
         return 77;
     }
+    int last = -1;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &start)) last = c;
 
     const double quiet = least_busy(&start, last);
     if (!stay && quiet > 0.15) {
@@ -181,30 +174,6 @@ int main(int argc, char **argv)
                    last, 100 * quiet);
         shmem_finalize();
         return 77;
-    }
-    if (before_init) {
-        const char *b = getenv("BUSY_PID");
-        if (!b) {
-            if (me == 0) fprintf(stderr, "avoid_busy: before_init runs under beside_busy.sh (no BUSY_PID)\n");
-            failures++;
-        } else if (on_at_init > 0) {
-            if (me == 0)
-                fprintf(stderr, "avoid_busy: %d PEs started on CPU %d, where a process was spinning "
-                                "before the job\n", on_at_init, last);
-            failures++;
-        } else {
-            shmem_barrier_all();
-            if (me == 0) kill((pid_t)atol(b), SIGKILL);
-            if (!until(last, 0, 10.0)) {
-                if (me == 0)
-                    fprintf(stderr, "avoid_busy: 10 s after the process on CPU %d ended no PE is there\n", last);
-                failures++;
-            } else if (me == 0) {
-                printf("avoid_busy: %d PEs started off CPU %d beside the process there, and went back "
-                       "once it ended\n", npes, last);
-            }
-        }
-        return job_result(failures);
     }
     pid_t busy = me == 0 ? busy_child_start(last) : -1;
     if (churn) {

@@ -5,8 +5,7 @@
 /* 1 while this PE takes part: oversubscribed, bound by placement, SHOAL_AVOID_BUSY not 0. */
 extern int shoal_avoid_busy_on;
 
-/* Read SHOAL_AVOID_BUSY (and tell placement.c whether to look for load at init); fatal on a
- * bad value. Before the bootstrap starts. */
+/* Read SHOAL_AVOID_BUSY; fatal on a bad value. Before the bootstrap starts. */
 void shoal_avoid_busy_check_env(void);
 
 /* After shoal_doorbell_init: publish this PE's CPU; the node's lowest PE starts measuring. */

@@ -20,10 +20,6 @@
  * at init where it can (choose_sets): a busy process beside the job then shares a CPU with one
  * PE at most, instead of the scheduler stacking two PEs on one CPU (see below).
  *
- * Oversubscribed beside a process that spins on some of the CPUs and not on others (the
- * node's lowest PE looks at init: sync/busy_scan.c), the PEs are dealt over the others only;
- * sync/avoid_busy.c deals them over those CPUs again once the load leaves.
- *
  * SHOAL_BIND: auto (default: bind, as above), core (bind, dealt round-robin in order), none
  * (never; then every wait yields at once when oversubscribed). */
 #include <sched.h>
@@ -36,7 +32,6 @@
 #include "core/bootstrap_ops.h"
 #include "core/error.h"
 #include "core/state.h"
-#include "sync/busy_scan.h"
 #include "sync/placement.h"
 
 #define SPIN_DEFAULT 256
@@ -45,8 +40,6 @@ enum bind_mode { BIND_AUTO, BIND_CORE, BIND_NONE };
 static enum bind_mode bind_mode;
 static cpu_set_t start_set; /* the CPUs this process could use before it bound itself */
 static int dealt;           /* the local PEs were dealt round-robin over start_set */
-static cpu_set_t held_set;  /* ... but for these, held by other processes at init */
-static int avoid_load = 1;  /* look for them (SHOAL_AVOID_BUSY: sync/avoid_busy.c) */
 static long spin_env = -1; /* SHOAL_SPIN_POLLS, -1 when unset */
 
 void shoal_placement_check_env(void)
@@ -115,11 +108,9 @@ static void choose_sets(const cpu_set_t *set, const int *now, int nlocal, int de
     free(run);
 }
 
-/* What each PE tells the others at init: the CPUs it may use, the one it runs on now, and
- * (the node's lowest PE) the CPUs other processes are running on. */
+/* What each PE tells the others at init: the CPUs it may use, and the one it runs on now. */
 struct where {
     cpu_set_t set;
-    cpu_set_t held;
     int cpu;
 };
 
@@ -133,12 +124,6 @@ void shoal_placement_init(void)
         for (long c = 0; c < n && c < CPU_SETSIZE; c++) CPU_SET((int)c, &here.set);
     }
     set = here.set;
-    CPU_ZERO(&here.held);
-    CPU_ZERO(&held_set);
-    /* Looked at by the node's lowest PE where the PEs will be dealt over its CPUs. */
-    if (avoid_load && bind_mode != BIND_NONE && shoal_g.local_pes[0] == shoal_g.me &&
-        shoal_g.n_local_pes > CPU_COUNT(&set) && CPU_COUNT(&set) > 1)
-        shoal_busy_scan(&set, &here.held);
     struct where *w = calloc((size_t)shoal_g.npes, sizeof *w);
     int *now = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *now);
     cpu_set_t *to = calloc((size_t)shoal_g.n_local_pes + 1, sizeof *to);
@@ -171,17 +156,7 @@ void shoal_placement_init(void)
     if (bind) {
         /* Every local PE computes every other's CPU the same way, so nothing more is
          * exchanged. */
-        const int deal = bind_mode == BIND_CORE || shoal_g.oversubscribed;
-        /* Dealt over the CPUs no other process held at init, where there are such. */
-        cpu_set_t over = set;
-        const cpu_set_t *held = &w[shoal_g.local_pes[0]].held;
-        if (deal && shoal_g.oversubscribed && CPU_COUNT(held) > 0) {
-            CPU_XOR(&over, &set, held);
-            CPU_AND(&over, &over, &set);
-            if (CPU_COUNT(&over) > 0) held_set = *held;
-            else over = set;
-        }
-        choose_sets(&over, now, nlocal, deal, to);
+        choose_sets(&set, now, nlocal, bind_mode == BIND_CORE || shoal_g.oversubscribed, to);
         const cpu_set_t mine = to[my_local];
         start_set = set;
         dealt = 0;
@@ -190,8 +165,6 @@ void shoal_placement_init(void)
             dealt = bind_mode == BIND_CORE || shoal_g.oversubscribed;
             for (int i = 0; i < nlocal; i++) w[shoal_g.local_pes[i]].set = to[i];
             set = mine;
-        } else {
-            CPU_ZERO(&held_set);
         }
     }
     /* Core-mates: peers whose one-CPU set is mine, whoever bound us. */
@@ -214,10 +187,6 @@ void shoal_placement_init(void)
     shoal_g.spin_polls = spin_env >= 0 ? (unsigned)spin_env : dflt;
     shoal_g.spin_remote = spin_env >= 0 ? (unsigned)spin_env : pinned ? SPIN_DEFAULT : dflt;
 }
-
-void shoal_placement_avoid_load(int on) { avoid_load = on; }
-
-void shoal_placement_held_at_init(cpu_set_t *held) { *held = held_set; }
 
 int shoal_placement_dealt_cpus(int *cpus)
 {
