@@ -257,7 +257,7 @@ static void sample(long t)
      * the PEs dealt away from its CPU from the start: the windows see the load from the PEs'
      * side, and pairs of core-mates passing data beside a busy process keep most of their CPU
      * (the load does not count as held there: no move in 2 of 2 runs), where one CPU for
-     * every PE made a 4-PE ping-pong 1.2-4x slower (8 B 16 -> 19 us, 1 MiB 59 -> 209). */
+     * every PE made a 4-PE ping-pong 1.2-3.6x slower (8 B 16 -> 19 us, 1 MiB 59 -> 209). */
     const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
