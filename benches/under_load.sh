@@ -272,12 +272,14 @@ for level in levels:
         print("  Shoal loaded against Shoal idle, the 12 largest ratios (us):")
         for r, k, key, v, base in worst[:12]:
             print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f}")
-        met, floor_met, missed = targets(level, tabs)
-        print(f"  Against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context switches): "
-              f"{met} rows met, {floor_met} at the floor measured beside the same load "
-              f"(the bare pattern's own loaded/idle), {len(missed)} missed")
-        for r, prog, np, key, v, base, why in missed[:20]:
-            print(f"    missed {prog:<22} {np:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f} ({why})")
+        # per PE count: the targets differ with and without more PEs than CPUs
+        for np in sorted({k[1] for k in tabs}, key=int):
+            met, floor_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
+            print(f"  {np} PEs against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context "
+                  f"switches): {met} rows met, {floor_met} at the floor measured beside the same load "
+                  f"(the bare pattern's own loaded/idle), {len(missed)} missed")
+            for r, prog, np_, key, v, base, why in missed[:20]:
+                print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f} ({why})")
     print()
 
 # Plots: per program and PE count, Shoal's latency at each load level against the size (solid),
