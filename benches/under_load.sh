@@ -20,7 +20,7 @@
 #   -f         also the slowest PE's figure of every collective (compare.sh -f): a second set of
 #              columns, and a peer faster there counts as a losing row too; the targets are
 #              checked on the mean over PEs
-#   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n)
+#   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n, -f)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
 # PE). The summary lists, per level, the rows where a peer is faster by more than 5% and each
 # of Shoal's rows against its own idle figure.
