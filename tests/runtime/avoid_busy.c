@@ -189,8 +189,8 @@ int main(int argc, char **argv)
             if (sum_dst != (long)npes * (npes - 1) / 2 + (long)npes * i && failures++ < 5)
                 fprintf(stderr, "avoid_busy: PE %d: sum %ld at call %ld\n", me, sum_dst, i);
             /* the barrier itself: no PE leaves before every PE has arrived, seen in what
-             * each stored before it (a PE that learnt of a move between awaiting its
-             * core-mates and the others once awaited some sources in neither pass) */
+             * each stored before it (a PE that learns of a move between awaiting its
+             * core-mates and the others must still await every source) */
             shmem_long_atomic_set(&arrived, i, me);
             shmem_barrier_all();
             for (int p = 0; p < npes; p++) {

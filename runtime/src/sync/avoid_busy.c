@@ -222,7 +222,8 @@ static void sample(long t)
         if (r >= 0 && k >= 0 && !first) ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
         pe_run_ns[i] = r;
     }
-    const double secs = (double)(t - last_ns) * 1e-9;
+    const long window = t - last_ns;
+    const double secs = (double)window * 1e-9;
     __atomic_store_n(&last_ns, t, __ATOMIC_RELAXED);
     int change = 0, free_cpu = 0;
     for (int k = 0; k < ncpu; k++) {
@@ -250,7 +251,7 @@ static void sample(long t)
      * 1 s). Not from one window: the first, over the job's start, finds one busy process
      * spread over both CPUs (0.21 and 0.20) before it settles on one, and at 1 s a short
      * program ended before the second window could move its PEs. */
-    stuck_ns = !free_cpu && !some_avoided ? stuck_ns + (long)(secs * 1e9) : 0;
+    stuck_ns = !free_cpu && !some_avoided ? stuck_ns + window : 0;
     /* Not shorter windows: a load that spins 50 ms and sleeps 50 then holds its CPU in every
      * other window, and the PEs left it (4-PE barrier 26 us, against 11 dealt over both CPUs
      * and taking its idle halves). Nor a look at init for a process already spinning, with
