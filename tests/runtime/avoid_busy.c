@@ -10,6 +10,10 @@
  *                       off its CPU and back each time, while they run barrier_all and a checked
  *                       sum back to back; after each barrier every PE must have arrived at it
  *                       (what each stored before it, read by every PE)
+ *   avoid_busy held     a busy process on every CPU (nowhere to go) for the whole run: after
+ *                       0.4 s of barriers, the waits of every PE sleep rather than yield (a
+ *                       yield hands the CPU to the busy process for a slice): fewer than 0.05
+ *                       yields per barrier_all on each PE, from shmemx_wait_stats
  *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
@@ -26,6 +30,7 @@
 #include <unistd.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "beside_load.h"
 
@@ -128,6 +133,28 @@ static void work(long round)
     }
 }
 
+/* Runs work() for secs seconds of PE 0's clock. */
+static void work_for(double secs)
+{
+    const double t0 = now();
+    static int more;
+    for (long round = 0;; round += 50) {
+        work(round);
+        if (shmem_my_pe() == 0) more = now() - t0 < secs;
+        shmem_barrier_all();
+        if (!shmem_int_g(&more, 0)) break;
+    }
+}
+
+/* PE 0: a busy process on every CPU of set below last, their pids in pids; how many. */
+static int busy_below(const cpu_set_t *set, int last, pid_t *pids)
+{
+    int n = 0;
+    for (int c = 0; c < last && shmem_my_pe() == 0; c++)
+        if (CPU_ISSET(c, set)) pids[n++] = busy_child_start(c);
+    return n;
+}
+
 /* Runs work() until on_cpu(cpu) says done(n) or limit seconds pass: 1 if it did. */
 static int until(int cpu, int want_none, double limit)
 {
@@ -157,6 +184,7 @@ int main(int argc, char **argv)
     const int stay = argc > 1 && !strcmp(argv[1], "stay");
     const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
     const int churn = argc > 1 && !strcmp(argv[1], "churn");
+    const int held = argc > 1 && !strcmp(argv[1], "held");
     if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {
         if (me == 0) printf("avoid_busy: skipped (%d PEs on %d CPUs, bound: %s)\n", npes, ncpus,
                             my_cpu() >= 0 ? "yes" : "no");
@@ -167,7 +195,7 @@ int main(int argc, char **argv)
     for (int c = 0; c < CPU_SETSIZE; c++)
         if (CPU_ISSET(c, &start)) last = c;
 
-    const double quiet = least_busy(&start, last);
+    const double quiet = held ? 0 : least_busy(&start, last);
     if (!stay && quiet > 0.15) {
         if (me == 0)
             printf("avoid_busy: skipped (no CPU but %d is free of other work: the least busy %.0f%%)\n",
@@ -223,19 +251,34 @@ int main(int argc, char **argv)
         busy_child_stop(busy);
         return job_result(failures);
     }
+    if (held) {
+        pid_t others[CPU_SETSIZE];
+        const int n_others = busy_below(&start, last, others);
+        work_for(0.4); /* the windows see the load */
+        const long iters = 2000;
+        shmemx_wait_stats_t a, b;
+        shmemx_wait_stats(&a);
+        for (long i = 0; i < iters; i++) shmem_barrier_all();
+        shmemx_wait_stats(&b);
+        for (int i = 0; i < n_others; i++) busy_child_stop(others[i]);
+        const double yields = (double)(b.yields - a.yields) / (double)iters;
+        const double past = (double)(b.past_spin - a.past_spin) / (double)iters;
+        printf("avoid_busy: held: PE %d: per barrier_all beside a busy process on every CPU: %.3f past "
+               "spin, %.3f yields (%.3f slow), %.3f sleeps, %.3f naps\n", me, past, yields,
+               (double)(b.slow_yields - a.slow_yields) / (double)iters,
+               (double)(b.sleeps - a.sleeps) / (double)iters, (double)(b.naps - a.naps) / (double)iters);
+        if (yields > 0.05) {
+            fprintf(stderr, "avoid_busy: held: PE %d yielded %.3f times per barrier on a CPU held by a "
+                            "busy process (limit 0.05): its waits must sleep there\n", me, yields);
+            failures++;
+        }
+        busy_child_stop(busy);
+        return job_result(failures);
+    }
     if (after_full) {
         pid_t others[CPU_SETSIZE];
-        int n_others = 0;
-        for (int c = 0; c < last && me == 0; c++)
-            if (CPU_ISSET(c, &start)) others[n_others++] = busy_child_start(c);
-        const double t0 = now();
-        static int more;
-        for (long round = 0;; round += 50) { /* for 0.3 s of PE 0's clock */
-            work(round);
-            if (me == 0) more = now() - t0 < 0.3;
-            shmem_barrier_all();
-            if (!shmem_int_g(&more, 0)) break;
-        }
+        const int n_others = busy_below(&start, last, others);
+        work_for(0.3);
         for (int i = 0; i < n_others; i++) busy_child_stop(others[i]);
         shmem_barrier_all();
         const double t1 = now();

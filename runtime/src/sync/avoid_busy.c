@@ -24,6 +24,10 @@
  * against 24-29 on one CPU). The cost: pairs of PEs that had the free CPU to themselves share
  * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x).
  *
+ * Each window (the first one 50 ms long) also tells the PEs of a held CPU with one or two PEs
+ * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
+ * before any move and where none can be made.
+ *
  * The leader writes each PE's new CPU into its doorbell (cpu) and then counts the move in its
  * own (moves); each PE, at its next yield or sleep, sees the count change and reads which
  * peers now share its CPU (core-mates: sync/backoff.h). Only the PEs' main threads move.
@@ -42,12 +46,16 @@
 #include "sync/placement.h"
 
 #define WINDOW_NS 100000000L
+/* The first window, whose shares only the waits read (publish_held): 5 clock ticks, where a
+ * busy process read 0.71-0.91 of its CPU, the other CPU 0.00-0.06. */
+#define EARLY_NS 50000000L
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
 #define STUCK_NS 1000000000L /* with no CPU free this long, sampling slows down */
 
 int shoal_avoid_busy_on;
+const uint32_t *shoal_avoid_busy_held_word;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
 static int leader;
 static uint32_t seen_moves;
@@ -57,13 +65,16 @@ static int ncpu, *cpus; /* the CPUs the PEs were dealt over at init */
 static struct cpu_state {
     long long busy_ticks; /* /proc/stat: user nice system irq softirq steal */
     double others;        /* last window: share of the CPU others took */
-    int held, back;       /* windows in a row over HELD, under BACK */
+    int held, back;       /* windows in a row held (see sample), under BACK */
+    int loaded;           /* the last window: held */
+    int told;             /* its PEs' waits were told to sleep (publish_held) */
     int avoided;
 } *st;
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
+static int early;                /* the next sample ends the early window */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
@@ -152,6 +163,8 @@ void shoal_avoid_busy_init(void)
         if (shoal_bells[shoal_g.local_pes[i]] == NULL) return;
     struct shoal_doorbell *own = shoal_bells[shoal_g.me];
     own->cpu = shoal_g.bound_cpu;
+    __atomic_store_n(&own->held, 0, __ATOMIC_RELAXED);
+    shoal_avoid_busy_held_word = &own->held;
     seen_moves = 0;
     shoal_avoid_busy_on = 1;
     leader = shoal_g.local_pes[0] == shoal_g.me;
@@ -174,7 +187,8 @@ void shoal_avoid_busy_init(void)
     last_ns = 0;
     stuck_ns = 0;
     seen_held = 0;
-    __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
+    early = n <= 2 * ncpu; /* only where a CPU may be told to sleep (publish_held) */
+    __atomic_store_n(&wait_ns, early ? EARLY_NS : WINDOW_NS, __ATOMIC_RELAXED);
     start_ns = now_ns();
     sample(start_ns); /* the first window starts here */
 }
@@ -182,6 +196,7 @@ void shoal_avoid_busy_init(void)
 void shoal_avoid_busy_fini(void)
 {
     leader_free();
+    shoal_avoid_busy_held_word = NULL;
     shoal_avoid_busy_on = 0;
 }
 
@@ -206,12 +221,46 @@ static int deal(void)
     return 1;
 }
 
+/* Tell the PEs of a CPU that others held in the last window to sleep from their waits' first
+ * yield on: with one or two PEs there a yield seldom finds a PE to hand the CPU to, and hands
+ * it to the load for a whole slice (4 PEs on 2 CPUs: barrier beside 1 busy process before the
+ * move 50-57 us yielding, 8-27 sleeping; beside 2, which no move avoids, 53-70 against 20-33;
+ * benches/RESULTS.md). With three or more PEs on the CPU the yields pass it between PEs,
+ * and sleeping made every hand-off a wake-up: 6 and 8 PEs beside 2 busy processes 1.3-2x
+ * slower (reduce 8 B-4 KiB, barrier), so they keep yielding. A load that runs half the time
+ * stays under HELD, and those waits keep yielding too: sleeping made a 4-PE barrier beside
+ * one busy 5 ms, idle 5 ms 12-29 us instead of 2-14. */
+static void publish_held(void)
+{
+    int npe[CPU_SETSIZE] = {0};
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const int k = slot_of(pe_cpu[i]);
+        if (k >= 0) npe[k]++;
+    }
+    for (int k = 0; k < ncpu; k++) st[k].told = st[k].loaded && npe[k] <= 2;
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const int k = slot_of(pe_cpu[i]);
+        const uint32_t held = k >= 0 && st[k].told;
+        struct shoal_doorbell *d = shoal_bells[shoal_g.local_pes[i]];
+        if (__atomic_load_n(&d->held, __ATOMIC_RELAXED) != held)
+            __atomic_store_n(&d->held, held, __ATOMIC_RELAXED);
+    }
+}
+
+/* No more windows (the leader stops): no PE goes on sleeping by an old one. */
+static void clear_held(void)
+{
+    for (int i = 0; i < shoal_g.n_local_pes; i++)
+        __atomic_store_n(&shoal_bells[shoal_g.local_pes[i]]->held, 0, __ATOMIC_RELAXED);
+}
+
 /* One window: each CPU's share that others took; avoid or use again where it says so. */
 static void sample(long t)
 {
     long long ticks[CPU_SETSIZE];
     double ours[CPU_SETSIZE] = {0};
     if (!read_ticks(ticks)) {
+        clear_held();
         leader_free();
         return;
     }
@@ -232,12 +281,26 @@ static void sample(long t)
         if (first) continue;
         const double o = (busy - ours[k]) / secs;
         st[k].others = o < 0 ? 0 : o;
-        st[k].held = st[k].others > HELD ? st[k].held + 1 : 0;
+        /* Held: over HELD; or, while its PEs slept, over BACK. Sleeping PEs leave the load
+         * the CPU less often: one busy process then took 0.36-0.38 of it where yielding PEs
+         * had left it 0.96, and a plain threshold flipped the waits between sleeping and
+         * yielding every window and put the move off to 0.35-0.45 s. */
+        const int held = st[k].others > HELD || (st[k].told && st[k].others > BACK);
+        st[k].loaded = held;
+        if (early) continue;
+        st[k].held = held ? st[k].held + 1 : 0;
         st[k].back = st[k].others < BACK ? st[k].back + 1 : 0;
         change |= st[k].avoided && st[k].back >= 2;
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
     if (first) return;
+    publish_held();
+    /* The early window only tells the waits; moves are decided over whole windows. */
+    if (early) {
+        early = 0;
+        __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
+        return;
+    }
     /* Load that followed the PEs (two busy processes the scheduler had put on one CPU, now
      * one on each): every CPU they are on is held too, so they are better dealt over all. */
     int all_held = 1, some_avoided = 0;
@@ -262,14 +325,14 @@ static void sample(long t)
     const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
-    for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].others > HELD && free_cpu;
+    for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].loaded && free_cpu;
     seen_held = ((seen_held << 1) | (unsigned)held_now) & 0xfu;
     const int leave = held_now && __builtin_popcount(seen_held) >= 2;
     change |= leave;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {
         if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
-        else if (!st[k].avoided && st[k].others > HELD && leave) st[k].avoided = 1;
+        else if (!st[k].avoided && st[k].loaded && leave) st[k].avoided = 1;
         st[k].held = st[k].back = 0;
     }
     seen_held = 0;
@@ -279,7 +342,12 @@ static void sample(long t)
                     "other processes%s\n", shoal_g.me, (double)(t - start_ns) * 1e-9, cpus[k],
                     100 * st[k].others,
                     st[k].avoided ? ": the node's PEs leave it" : "");
-    if (!deal()) leader_free(); /* not allowed to move them: they stay as they are */
+    if (!deal()) {
+        clear_held();
+        leader_free(); /* not allowed to move them: they stay as they are */
+        return;
+    }
+    publish_held(); /* where they are now */
 }
 
 void shoal_avoid_busy_poll(void)

@@ -2,6 +2,8 @@
 #ifndef SHOAL_SYNC_AVOID_BUSY_H
 #define SHOAL_SYNC_AVOID_BUSY_H
 
+#include <stdint.h>
+
 /* 1 while this PE takes part: oversubscribed, bound by placement, SHOAL_AVOID_BUSY not 0. */
 extern int shoal_avoid_busy_on;
 
@@ -11,6 +13,16 @@ void shoal_avoid_busy_check_env(void);
 /* After shoal_doorbell_init: publish this PE's CPU; the node's lowest PE starts measuring. */
 void shoal_avoid_busy_init(void);
 void shoal_avoid_busy_fini(void);
+
+/* This PE's doorbell word `held` (sync/doorbell.h) while it takes part, else NULL. */
+extern const uint32_t *shoal_avoid_busy_held_word;
+/* 1 when the last window found this PE's CPU held by other processes: its oversubscribed
+ * waits then sleep from their first yield on (sync/backoff.h). */
+static inline int shoal_avoid_busy_held(void)
+{
+    const uint32_t *w = shoal_avoid_busy_held_word;
+    return w != NULL && __atomic_load_n(w, __ATOMIC_RELAXED) != 0;
+}
 
 /* From oversubscribed yields and sleeps: follow the leader's moves (which peers share this
  * PE's CPU now); the leader measures once a window and moves the PEs. */

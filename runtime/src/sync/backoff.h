@@ -5,7 +5,9 @@
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
  *    but once one of its yields gave the core away for long (unrelated work ran a slice),
- *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c). While
+ *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c); on a CPU
+ *    that the last window of sync/avoid_busy.c found held by other processes every wait
+ *    sleeps from its first yield on (each would lose a slice there). While
  *    unrelated load holds one CPU and another is free, the node's PEs move off the held one
  *    (sync/avoid_busy.c): hand-offs between PEs then stop waiting for its time slices.
  *  - Every PE has a core (each bound to its own: sync/placement.c): the writer is slow
@@ -93,6 +95,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     } else if (shoal_g.oversubscribed) {
         if (n == b->spin) SHOAL_WAIT_COUNT(past_spin);
         if ((n & 63) == 63) shoal_wait_slow(b);
+        if (!b->loaded && shoal_avoid_busy_held()) b->loaded = b->n; /* sync/avoid_busy.c */
         if (b->loaded) {
             shoal_sleep(b);
         } else if (n < (1u << 16)) {

@@ -17,7 +17,9 @@ struct shoal_doorbell {
     char name[15];
     int32_t cpu;       /* the CPU this PE is bound to, when oversubscribed (avoid_busy.c) */
     uint32_t moves;    /* the node's lowest PE: how often it moved the PEs (avoid_busy.c) */
-    char pad[24];
+    uint32_t held;     /* 1: the last window found this PE's CPU held by other processes
+                          (avoid_busy.c writes it; this PE's waits then sleep: backoff.h) */
+    char pad[20];
 };
 _Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 
