@@ -224,7 +224,7 @@ static int deal(void)
 /* Tell the PEs of a CPU that others held in the last window to sleep from their waits' first
  * yield on: with one or two PEs there a yield seldom finds a PE to hand the CPU to, and hands
  * it to the load for a whole slice (4 PEs on 2 CPUs: barrier beside 1 busy process before the
- * move 50-57 us yielding, 8-27 sleeping; beside 2, which no move avoids, 53-70 against 20-33;
+ * move 50-57 us yielding, 8-42 sleeping; beside 2, which no move avoids, 53-70 against 20-33;
  * benches/RESULTS.md). With three or more PEs on the CPU the yields pass it between PEs,
  * and sleeping made every hand-off a wake-up: 6 and 8 PEs beside 2 busy processes 1.3-2x
  * slower (reduce 8 B-4 KiB, barrier), so they keep yielding. A load that runs half the time
