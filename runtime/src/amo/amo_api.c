@@ -19,12 +19,12 @@
                                 wpe);                                                            \
         } else if (op == SHOAL_AMO_FETCH) {                                                      \
             __atomic_load(p, &old, __ATOMIC_ACQUIRE);                                            \
-        } else if (op == SHOAL_AMO_SET) {                                                        \
-            __atomic_store(p, &value, __ATOMIC_RELEASE);                                         \
-        } else if (op == SHOAL_AMO_SWAP) {                                                       \
-            __atomic_exchange(p, &value, &old, __ATOMIC_SEQ_CST);                                \
         } else {                                                                                 \
-            __atomic_compare_exchange(p, &old, &value, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
+            if (op == SHOAL_AMO_SET) __atomic_store(p, &value, __ATOMIC_RELEASE);                \
+            else if (op == SHOAL_AMO_SWAP) __atomic_exchange(p, &value, &old, __ATOMIC_SEQ_CST); \
+            else __atomic_compare_exchange(p, &old, &value, 0, __ATOMIC_SEQ_CST,                 \
+                                           __ATOMIC_SEQ_CST);                                    \
+            shoal_ring_store(wpe, addr, sizeof(T)); /* a wait_until asleep there wakes */          \
         }                                                                                        \
         return old;                                                                              \
     }
@@ -42,12 +42,15 @@ SHOAL_AMO_EXT_TYPES(SHOAL_DEF_AMO_CORE_EXT, _)
                                 wpe);                                                            \
             return old;                                                                          \
         }                                                                                        \
+        T old;                                                                                   \
         switch (op) {                                                                            \
-        case SHOAL_AMO_AND: return __atomic_fetch_and(p, value, __ATOMIC_SEQ_CST);               \
-        case SHOAL_AMO_OR: return __atomic_fetch_or(p, value, __ATOMIC_SEQ_CST);                 \
-        case SHOAL_AMO_XOR: return __atomic_fetch_xor(p, value, __ATOMIC_SEQ_CST);               \
-        default: return __atomic_fetch_add(p, value, __ATOMIC_SEQ_CST);                          \
+        case SHOAL_AMO_AND: old = __atomic_fetch_and(p, value, __ATOMIC_SEQ_CST); break;         \
+        case SHOAL_AMO_OR: old = __atomic_fetch_or(p, value, __ATOMIC_SEQ_CST); break;           \
+        case SHOAL_AMO_XOR: old = __atomic_fetch_xor(p, value, __ATOMIC_SEQ_CST); break;         \
+        default: old = __atomic_fetch_add(p, value, __ATOMIC_SEQ_CST); break;                    \
         }                                                                                        \
+        shoal_ring_store(wpe, addr, sizeof(T));                                                    \
+        return old;                                                                              \
     }
 SHOAL_AMO_STD_TYPES(SHOAL_DEF_AMO_CORE_INT, _)
 

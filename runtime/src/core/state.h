@@ -18,6 +18,9 @@ struct shoal_bootstrap;
 struct __attribute__((aligned(64))) shoal_peer {
     char *base[SHOAL_MAX_SEGS];
     const struct shoal_transport_ops *ops; /* shm (mapped) or an off-node transport */
+    /* The peer's doorbell (struct shoal_doorbell, sync/doorbell.h) where PEs share CPUs, else
+     * NULL: a store into the peer rings it (path/path.h); here, as the store reads this row. */
+    void *bell;
     int pid;
     int node;      /* index of the peer's node (PEs of one host share it) */
     int core_mate; /* bound to the same CPU as this PE now (sync/placement.c, avoid_busy.c) */

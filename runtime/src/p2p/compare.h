@@ -30,7 +30,7 @@ static inline void shoal_check_cmp(const char *routine, int cmp)
             struct shoal_target shoal_wt_;                                                       \
             shoal_target_of(routine, addr, len, shoal_g.me, &shoal_wt_);                         \
             shoal_wait_at(routine);                                                              \
-            SHOAL_WAIT_FOR(cond);                                                                \
+            SHOAL_WAIT_STORED(shoal_watch_of(shoal_wt_.seg, shoal_wt_.off, len), cond);          \
         }                                                                                        \
     } while (0)
 

@@ -23,6 +23,13 @@ static void transport_failed(const char *routine, const char *what, int pe, int 
                 shoal_g.peers[pe].ops->name, shoal_status_string(rc));
 }
 
+void shoal_path_put_rung(char *r, const void *dest, const void *src, size_t len, int pe)
+{
+    if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
+    else shoal_copy_large(r, src, len);
+    shoal_ring_store(pe, dest, len);
+}
+
 void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
                          int flags)
 {
@@ -34,6 +41,7 @@ void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_
     shoal_target_of(routine, dest, len, pe, &t);
     if (t.mapped) {
         shoal_g.seg[t.seg].mem->put(t.mapped, src, len);
+        shoal_ring_store(pe, dest, len);
         return;
     }
     const int rc = shoal_g.peers[pe].ops->put(pe, t.seg, t.off, src, len, flags);
@@ -71,6 +79,7 @@ void shoal_path_amo_slow(const char *routine, enum shoal_amo_op op, const void *
     const int host_remote = shoal_g.amo_remote && shoal_g.seg[t.seg].kind == SHOAL_SEG_HOST;
     if (t.mapped && !host_remote) {
         shoal_g.seg[t.seg].mem->amo(op, t.mapped, size, operand, cond, result);
+        if (op != SHOAL_AMO_FETCH) shoal_ring_store(pe, addr, size);
         return;
     }
     const struct shoal_transport_ops *ops = host_remote ? shoal_g.amo_remote

@@ -3,7 +3,9 @@
  *   1. the host heap of a mapped peer: memcpy / CPU atomics, inline (core/remote.h);
  *   2. any other segment mapped here (globals, the device heap): the segment's mem ops;
  *   3. a peer that is not mapped: its transport's ops, by (segment, offset).
- * Only 1 is inline; 2 and 3 are shoal_path_*_slow (path.c). */
+ * Only 1 is inline; 2 and 3 are shoal_path_*_slow (path.c).
+ * A store into a mapped peer (1 and 2) rings its doorbell (sync/doorbell.h: a test of one word
+ * unless PEs share cores), so that a wait_until or signal wait asleep there wakes. */
 #ifndef SHOAL_PATH_PATH_H
 #define SHOAL_PATH_PATH_H
 
@@ -13,6 +15,7 @@
 #include "core/amo_op.h"
 #include "core/copy.h"
 #include "core/remote.h"
+#include "sync/doorbell.h"
 #include "transport/transport.h"
 
 /* Where a checked symmetric range lives on pe. */
@@ -27,6 +30,8 @@ struct shoal_target {
 void shoal_target_of(const char *routine, const void *addr, size_t len, int pe,
                      struct shoal_target *t);
 
+/* The mapped put's copy to r (dest on pe), then its ring, where PEs share CPUs. */
+void shoal_path_put_rung(char *r, const void *dest, const void *src, size_t len, int pe);
 /* flags: SHOAL_XFER_NBI (complete at quiet). */
 void shoal_path_put_slow(const char *routine, void *dest, const void *src, size_t len, int pe,
                          int flags);
@@ -75,7 +80,11 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
     /* A NULL source goes to the slow path, which reports it (a check of its own here cost
      * 25% of the 8-byte message rate). */
     if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(src != NULL)) {
-        if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
+        /* Where PEs share CPUs a copy rings after it (out of line), unless it is short and pe
+         * has no wait asleep: the copy then stays a tail call (a call and a ring after it cost
+         * the 8-byte message rate 15-30%; doorbell.h says why looking first is safe). */
+        if (SHOAL_UNLIKELY(shoal_store_rings(pe, len))) shoal_path_put_rung(r, dest, src, len, pe);
+        else if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
         else shoal_copy_large(r, src, len);
     } else {
         shoal_path_put_slow(routine, dest, src, len, pe, flags);
@@ -116,18 +125,19 @@ static inline uint64_t shoal_path_amo64(const char *routine, enum shoal_amo_op o
     }
     switch (op) {
     case SHOAL_AMO_FETCH: return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-    case SHOAL_AMO_SET: __atomic_store_n(p, operand, __ATOMIC_RELEASE); return 0;
-    case SHOAL_AMO_SWAP: return __atomic_exchange_n(p, operand, __ATOMIC_ACQ_REL);
+    case SHOAL_AMO_SET: __atomic_store_n(p, operand, __ATOMIC_RELEASE); break;
+    case SHOAL_AMO_SWAP: old = __atomic_exchange_n(p, operand, __ATOMIC_ACQ_REL); break;
     case SHOAL_AMO_CSWAP:
         old = cond;
         __atomic_compare_exchange_n(p, &old, operand, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-        return old;
-    case SHOAL_AMO_ADD: return __atomic_fetch_add(p, operand, __ATOMIC_ACQ_REL);
-    case SHOAL_AMO_AND: return __atomic_fetch_and(p, operand, __ATOMIC_ACQ_REL);
-    case SHOAL_AMO_OR: return __atomic_fetch_or(p, operand, __ATOMIC_ACQ_REL);
-    case SHOAL_AMO_XOR: return __atomic_fetch_xor(p, operand, __ATOMIC_ACQ_REL);
+        break;
+    case SHOAL_AMO_ADD: old = __atomic_fetch_add(p, operand, __ATOMIC_ACQ_REL); break;
+    case SHOAL_AMO_AND: old = __atomic_fetch_and(p, operand, __ATOMIC_ACQ_REL); break;
+    case SHOAL_AMO_OR: old = __atomic_fetch_or(p, operand, __ATOMIC_ACQ_REL); break;
+    case SHOAL_AMO_XOR: old = __atomic_fetch_xor(p, operand, __ATOMIC_ACQ_REL); break;
     }
-    return 0;
+    shoal_ring_store(pe, addr, sizeof *p);
+    return old;
 }
 
 #endif

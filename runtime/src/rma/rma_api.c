@@ -42,8 +42,12 @@
     SHOAL_API_PAIR(void, N##_p, (T * dest, T value, int pe), {                                   \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \
         T *r = (T *)shoal_heap_on(dest, sizeof(T), wpe);                                         \
-        if (SHOAL_LIKELY(r != NULL)) *r = value;                                                 \
-        else shoal_path_put_slow(routine, dest, &value, sizeof(T), wpe, 0);                      \
+        if (SHOAL_LIKELY(r != NULL)) {                                                           \
+            *r = value;                                                                          \
+            shoal_ring_store(wpe, dest, sizeof(T));                                                \
+        } else {                                                                                 \
+            shoal_path_put_slow(routine, dest, &value, sizeof(T), wpe, 0);                       \
+        }                                                                                        \
     })                                                                                           \
     SHOAL_API_PAIR(T, N##_g, (const T *source, int pe), {                                        \
         int wpe = shoal_ctx_pe(routine, ctx, pe);                                                \

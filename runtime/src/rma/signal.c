@@ -14,6 +14,7 @@ static void signal_update(const char *routine, uint64_t *sig_addr, uint64_t sign
     if (SHOAL_LIKELY(s != NULL)) {
         if (sig_op == SHMEM_SIGNAL_SET) __atomic_store_n(s, signal, __ATOMIC_RELEASE);
         else __atomic_fetch_add(s, signal, __ATOMIC_RELEASE);
+        shoal_ring_store(wpe, sig_addr, sizeof *sig_addr); /* a signal wait there wakes */
     } else {
         shoal_path_order(routine, wpe); /* whoever sees the signal sees the data */
         shoal_path_amo_slow(routine, sig_op == SHMEM_SIGNAL_SET ? SHOAL_AMO_SET : SHOAL_AMO_ADD,

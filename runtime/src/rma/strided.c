@@ -26,6 +26,7 @@ void shoal_iput(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
         else shoal_path_put_slow(routine, (char *)dest + d, s + o, elem, pe, SHOAL_XFER_NBI);
     }
     if (r == NULL) shoal_path_complete(routine, pe); /* complete at return, as a blocking put */
+    else shoal_ring_store(pe, dest, len);
 }
 
 void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *src, ptrdiff_t dst,

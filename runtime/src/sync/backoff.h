@@ -5,7 +5,8 @@
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
  *    but once one of its yields gave the core away for long (unrelated work ran a slice),
- *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c); on a CPU
+ *    the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c: the
+ *    collectives, and every store through the API for wait_until and signal waits); on a CPU
  *    that the last window of sync/avoid_busy.c found held by other processes every wait
  *    sleeps from its first yield on (each would lose a slice there). While
  *    unrelated load holds one CPU and another is free, the node's PEs move off the held one
@@ -97,7 +98,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
         if ((n & 63) == 63) shoal_wait_slow(b);
         if (!b->loaded && shoal_avoid_busy_held()) b->loaded = b->n; /* sync/avoid_busy.c */
         if (b->loaded) {
-            shoal_sleep(b);
+            shoal_sleep(b, shoal_avoid_busy_held());
         } else if (n < (1u << 16)) {
             shoal_yield(b);
         } else { /* long waits (a peer stuck in computation) stop burning the core */
@@ -141,7 +142,19 @@ static inline void shoal_backoff(struct shoal_backoff *b)
 #define SHOAL_WAIT_RUNG(pe, cond)                                                                \
     do {                                                                                         \
         struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_FROM(pe);                                 \
-        shoal_bo_.bell = 1;                                                                      \
+        shoal_bo_.bell = SHOAL_BELL_ENGINE;                                                      \
+        while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
+        shoal_backoff_end(&shoal_bo_);                                                           \
+    } while (0)
+
+/* A wait on this PE's own symmetric memory that any PE may write (wait_until, signal waits):
+ * a store through the API into the range it watches (shoal_watch_of) rings this PE
+ * (path/path.h), so an asleep wait sleeps until rung. */
+#define SHOAL_WAIT_STORED(watched, cond)                                                         \
+    do {                                                                                         \
+        struct shoal_backoff shoal_bo_ = SHOAL_BACKOFF_INIT;                                     \
+        shoal_bo_.bell = SHOAL_BELL_STORE;                                                       \
+        shoal_bo_.watch = (watched);                                                             \
         while (!(cond)) shoal_backoff(&shoal_bo_);                                               \
         shoal_backoff_end(&shoal_bo_);                                                           \
     } while (0)

@@ -12,7 +12,12 @@
  *
  * Where the writer is known to ring (the collectives engine rings the PE it signalled), the
  * wait sleeps on its PE's doorbell, a futex word in symmetric memory, and the ring wakes it;
- * a timeout bounds the cost of a store that rang nobody (20 ms). Other waits nap 1 to 64 us.
+ * a timeout bounds the cost of a store that rang nobody (20 ms). On a CPU held by other
+ * processes (sync/avoid_busy.c) wait_until and the signal waits sleep there too: every store
+ * through the API into what such a wait watches rings its PE (path/path.h), so a 4-PE
+ * ping-pong beside 2 busy processes took 7-14 us a way, where naps of 1-64 us took 32-98; a
+ * store through a shmem_ptr pointer rings nobody, so their sleeps are short (50 us, doubling
+ * to 1.6 ms). Other waits (locks, on a word of another PE) nap 1 to 64 us.
  *
  * An off-node transport is progressed only by a PE awake, and a remote PE may wait on this one
  * (a get, an atomic, a message). So while one is in use a sleeper does not sleep in the futex
@@ -46,6 +51,7 @@
 #define SLOW_YIELD_NS 30000L
 #define BELL_TIMEOUT_NS 20000000L
 #define BELL_TIMEOUT_REMOTE_NS 200000L
+#define BELL_STORE_FIRST_NS 50000L
 
 struct shoal_doorbell **shoal_bells;
 static struct shoal_doorbell *mine;
@@ -91,7 +97,10 @@ void shoal_doorbell_init(struct shoal_doorbell *own)
     if (!shoal_g.oversubscribed) return;
     struct shoal_doorbell **b = calloc((size_t)shoal_g.npes, sizeof *b);
     if (!b) return; /* waits nap instead */
-    for (int pe = 0; pe < shoal_g.npes; pe++) b[pe] = shoal_addr_on(mine, pe);
+    for (int pe = 0; pe < shoal_g.npes; pe++) {
+        b[pe] = shoal_addr_on(mine, pe);
+        shoal_g.peers[pe].bell = b[pe];
+    }
     shoal_bells = b;
     bell_socket_open();
 }
@@ -168,14 +177,65 @@ int shoal_spin_yield(void)
     return 1;
 }
 
-void shoal_sleep(struct shoal_backoff *b)
+/* What this PE's store sleepers watch (doorbell watch), before each arms: the first one's
+ * range; with two or more, any store. A range left by a sleeper that went is harmless: the
+ * last one to go clears it, and one that arms meanwhile widens it (ANY), or finds it cleared
+ * and sets its own. NONE (cleared) rings for any store too. */
+static void watch_add(uint64_t w)
 {
-    if (b->bell && shoal_bells != NULL) {
+    uint64_t cur = __atomic_load_n(&mine->watch, __ATOMIC_RELAXED);
+    for (;;) {
+        const uint64_t want = cur == SHOAL_WATCH_NONE ? w : SHOAL_WATCH_ANY;
+        if (cur == want || __atomic_compare_exchange_n(&mine->watch, &cur, want, 0,
+                                                       __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            return;
+    }
+}
+
+static void watch_clear(void)
+{
+    uint64_t cur = __atomic_load_n(&mine->watch, __ATOMIC_RELAXED);
+    /* Only if no sleeper armed since (one that did changed it, or counts again) */
+    if (__atomic_load_n(&mine->store_sleepers, __ATOMIC_SEQ_CST) == 0)
+        __atomic_compare_exchange_n(&mine->watch, &cur, SHOAL_WATCH_NONE, 0, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_RELAXED);
+}
+
+void shoal_ring_store_slow(struct shoal_doorbell *d, const void *addr, size_t len)
+{
+    const uint64_t w = __atomic_load_n(&d->watch, __ATOMIC_ACQUIRE);
+    if (w != SHOAL_WATCH_NONE && w != SHOAL_WATCH_ANY) {
+        size_t off;
+        const int seg = shoal_seg_user(addr, len ? len : 1, &off);
+        const size_t woff = (size_t)(w >> 22) & ((1ull << 40) - 1);
+        const size_t wlen = (size_t)(w & ((1u << 22) - 1));
+        if (seg >= 0 && (int)(w >> 62) - 1 == seg && (off + len <= woff || woff + wlen <= off))
+            return; /* not what it waits on */
+    }
+    if (__atomic_exchange_n(&d->rung, 1, __ATOMIC_SEQ_CST) == 0) shoal_doorbell_wake(d);
+}
+
+void shoal_sleep(struct shoal_backoff *b, int held)
+{
+    /* A wait_until or signal wait sleeps on the doorbell where the CPU is held by other
+     * processes (sync/avoid_busy.c); after a slow yield elsewhere it naps, as the PE it waits
+     * for shares a CPU with PEs alone: a ring costs that writer a syscall for each store (4 PEs
+     * on one CPU, a ping-pong of 1-8 KiB 4.3 us a way against 2.1-3.5 napping). Once armed it
+     * stays so: a ring must find it. */
+    const int on_bell = b->bell == SHOAL_BELL_ENGINE ||
+                        (b->bell == SHOAL_BELL_STORE &&
+                         (b->armed || always_sleep || held));
+    if (on_bell && shoal_bells != NULL) {
         /* First call: announce the sleeper and return, so the caller checks its condition
          * once more; a ring after that check finds the sleeper (shoal_ring's fence). Later
          * calls sleep until rung or timed out. */
         if (!b->armed) {
-            __atomic_fetch_add(&mine->sleepers, 1, __ATOMIC_SEQ_CST);
+            if (b->bell == SHOAL_BELL_STORE) {
+                watch_add(b->watch);
+                __atomic_fetch_add(&mine->store_sleepers, 1, __ATOMIC_SEQ_CST);
+            } else {
+                __atomic_fetch_add(&mine->sleepers, 1, __ATOMIC_SEQ_CST);
+            }
             b->armed = 1;
         } else {
             /* An off-node transport whose traffic cannot wake the sleeper (no wake fd, or
@@ -183,9 +243,21 @@ void shoal_sleep(struct shoal_backoff *b)
              * needs the timeout; a short one woke sleepers under load for nothing (4-PE
              * barrier beside 2 busy loops 55 -> 30 us with 20 ms instead of 200 us). */
             const int wake_fd = bell_sock >= 0 ? shoal_g.remote->wake_fd() : -1;
-            const long tmo =
-                shoal_g.remote && wake_fd < 0 ? BELL_TIMEOUT_REMOTE_NS : BELL_TIMEOUT_NS;
-            struct timespec ts = {always_sleep ? 1 : 0, always_sleep ? 0 : tmo};
+            long tmo = shoal_g.remote && wake_fd < 0 ? BELL_TIMEOUT_REMOTE_NS : BELL_TIMEOUT_NS;
+            int may_miss = 0; /* this sleep may miss a ring, and so may time out */
+            if (b->bell == SHOAL_BELL_STORE) {
+                /* A store's ring has no fence (shoal_ring_store): one issued as this wait
+                 * armed may read no sleeper and still be in its CPU's store buffer when the
+                 * condition was checked. The first sleep is short and finds it. A store
+                 * through a shmem_ptr pointer rings nobody: sleeps of 50 us, doubling to
+                 * 1.6 ms, find it within the time the wait had taken. */
+                const unsigned k = b->slept < 5 ? b->slept : 5;
+                if (BELL_STORE_FIRST_NS << k < tmo) tmo = BELL_STORE_FIRST_NS << k;
+                may_miss = b->slept == 0;
+            }
+            b->slept++;
+            struct timespec ts = {0, tmo};
+            if (always_sleep && !may_miss) ts = (struct timespec){1, 0};
             SHOAL_WAIT_COUNT(sleeps);
             long rc;
             int err;
@@ -196,10 +268,13 @@ void shoal_sleep(struct shoal_backoff *b)
                 rc = syscall(SYS_futex, &mine->seq, FUTEX_WAIT, b->seq, &ts, NULL, 0);
                 err = errno;
             }
-            if (rc != 0 && err == ETIMEDOUT && always_sleep)
-                shoal_fatal(shoal_wait_routine, "SHOAL_WAIT_SLEEP=1: a wait slept 1 s and no "
-                            "signal rang its doorbell (a store that forgets shoal_ring?)");
+            if (rc != 0 && err == ETIMEDOUT && always_sleep && !may_miss)
+                shoal_fatal(shoal_wait_routine_now(),
+                            "SHOAL_WAIT_SLEEP=1: a wait slept 1 s and no store rang its doorbell "
+                            "(a store through shmem_ptr, or one that forgets shoal_ring?)");
         }
+        /* A store's ring is taken: the next store rings again (shoal_ring_store). */
+        if (b->bell == SHOAL_BELL_STORE) __atomic_exchange_n(&mine->rung, 0, __ATOMIC_SEQ_CST);
         b->seq = __atomic_load_n(&mine->seq, __ATOMIC_ACQUIRE);
         return;
     }
@@ -211,6 +286,10 @@ void shoal_sleep(struct shoal_backoff *b)
 
 void shoal_bell_done(struct shoal_backoff *b)
 {
-    __atomic_fetch_sub(&mine->sleepers, 1, __ATOMIC_RELAXED);
+    if (b->bell == SHOAL_BELL_STORE) {
+        if (__atomic_sub_fetch(&mine->store_sleepers, 1, __ATOMIC_SEQ_CST) == 0) watch_clear();
+    } else {
+        __atomic_fetch_sub(&mine->sleepers, 1, __ATOMIC_RELAXED);
+    }
     b->armed = 0;
 }

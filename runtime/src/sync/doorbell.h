@@ -10,8 +10,8 @@
 
 struct shoal_doorbell {
     uint32_t seq;      /* futex word: bumped by every ring that finds a sleeper */
-    uint32_t sleepers; /* waits of this PE that may sleep on seq */
-    uint32_t spare;    /* 0 */
+    uint32_t sleepers; /* waits of this PE that may sleep on seq: the engine's (shoal_ring) */
+    uint32_t store_sleepers; /* ... wait_until and signal waits (shoal_ring_store) */
     uint32_t polling;  /* waits asleep in poll() instead (off-node transport): rung by datagram */
     uint8_t name_len;  /* the abstract name of this PE's bell socket (0: none) */
     char name[15];
@@ -19,7 +19,11 @@ struct shoal_doorbell {
     uint32_t moves;    /* the node's lowest PE: how often it moved the PEs (avoid_busy.c) */
     uint32_t held;     /* 1: the last window found this PE's CPU held by other processes
                           (avoid_busy.c writes it; this PE's waits then sleep: backoff.h) */
-    char pad[20];
+    uint32_t rung;     /* a store rang and its sleepers have not looked since: the stores after
+                          it need not ring (a burst of puts would make a syscall each) */
+    char pad[4];
+    uint64_t watch;    /* what the store_sleepers wait on: one range (shoal_watch_of), or
+                          SHOAL_WATCH_ANY; a store elsewhere rings nobody */
 };
 _Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 
@@ -42,7 +46,8 @@ void shoal_doorbell_wake(struct shoal_doorbell *d);
 void shoal_yield(struct shoal_backoff *b);
 /* A spinning wait's yield (sync/backoff.h): 1 when it gave the core away for long. */
 int shoal_spin_yield(void);
-void shoal_sleep(struct shoal_backoff *b);
+/* held: this PE's CPU is held by other processes (sync/avoid_busy.h). */
+void shoal_sleep(struct shoal_backoff *b, int held);
 void shoal_bell_done(struct shoal_backoff *b);
 
 /* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps. */
@@ -55,6 +60,49 @@ static inline void shoal_ring(int pe)
      * condition after announcing itself): store-load order. */
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (__atomic_load_n(&d->sleepers, __ATOMIC_RELAXED) != 0) shoal_doorbell_wake(d);
+}
+
+/* A symmetric range as one word: (segment + 1) << 62 | offset << 22 | length, for a wait to
+ * publish what it watches (doorbell watch): a data put before its flag (put, fence, p; a
+ * put-with-signal) then does not wake a wait on the flag only to find it unset. Anything that
+ * does not fit (offsets past 1 TiB, 4 MiB and longer) is SHOAL_WATCH_ANY. */
+#define SHOAL_WATCH_NONE 0ull
+#define SHOAL_WATCH_ANY (~0ull)
+static inline uint64_t shoal_watch_of(int seg, size_t off, size_t len)
+{
+    if (seg < 0 || seg > 2 || off >= (1ull << 40) || len == 0 || len >= (1ull << 22))
+        return SHOAL_WATCH_ANY;
+    return (uint64_t)(seg + 1) << 62 | (uint64_t)off << 22 | (uint64_t)len;
+}
+
+/* pe's doorbell has a SHOAL_BELL_STORE wait: ring it if it watches [addr, addr+len). */
+void shoal_ring_store_slow(struct shoal_doorbell *d, const void *addr, size_t len);
+
+/* After a store through the API (put, p, AMO, signal: path/path.h) into [addr, addr+len) on
+ * pe (addr: this PE's symmetric address), which a SHOAL_BELL_STORE wait may expect; only the
+ * first store after the sleepers last looked rings (rung). No fence before reading
+ * store_sleepers: one cost a put with quiet 13 -> 27 ns with 4 PEs on 2 CPUs. So that read may
+ * pass the store, and a wait that armed just then is missed; such a wait's first sleep is
+ * short (doorbell.c). The exchange on rung is a full barrier: a store that finds a ring on its
+ * way is visible before the sleeper clears rung and looks. */
+static inline void shoal_ring_store(int pe, const void *addr, size_t len)
+{
+    struct shoal_doorbell *d = (struct shoal_doorbell *)shoal_g.peers[pe].bell;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the compiler keeps the store first */
+    if (d != NULL && __atomic_load_n(&d->store_sleepers, __ATOMIC_ACQUIRE) != 0)
+        shoal_ring_store_slow(d, addr, len);
+}
+
+/* Before a store of len bytes into pe: whether it must ring after it (shoal_ring_store). A
+ * short one (under SHOAL_RING_LOOK_MAX bytes) looks for sleepers before it and rings only where
+ * it found one: a wait that arms while it copies is missed, as one that arms while a store sits
+ * in a store buffer is (above), and found by that wait's short first sleep. */
+#define SHOAL_RING_LOOK_MAX 256
+static inline int shoal_store_rings(int pe, size_t len)
+{
+    const struct shoal_doorbell *d = (const struct shoal_doorbell *)shoal_g.peers[pe].bell;
+    if (SHOAL_LIKELY(d == NULL)) return 0;
+    return len >= SHOAL_RING_LOOK_MAX || __atomic_load_n(&d->store_sleepers, __ATOMIC_RELAXED) != 0;
 }
 
 #endif

@@ -7,6 +7,12 @@
 
 #include <stdint.h>
 
+/* Whether a wait's writer rings its doorbell (sync/doorbell.h) after the write: */
+#define SHOAL_BELL_NONE 0   /* no: an asleep wait naps */
+#define SHOAL_BELL_ENGINE 1 /* always (the collectives engine's own signals) */
+#define SHOAL_BELL_STORE 2  /* a store through the API does (put, p, AMO, signal: path/path.h);
+                               one through a shmem_ptr pointer does not */
+
 /* A wait in progress (SHOAL_BACKOFF_INIT and friends in backoff.h start one). */
 struct shoal_backoff {
     unsigned n;
@@ -15,9 +21,11 @@ struct shoal_backoff {
     int reported;  /* the hang line was printed */
     double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
     /* Oversubscribed waits (sync/doorbell.c): */
-    int bell;        /* the writer rings this PE's doorbell after its write */
+    int bell;        /* SHOAL_BELL_*: whether the writer rings this PE's doorbell */
     unsigned loaded; /* poll count when the wait found load (sync/doorbell.c); 0 before */
     int armed;       /* announced as a sleeper on the doorbell */
+    unsigned slept;  /* sleeps on it so far */
+    uint64_t watch;  /* SHOAL_BELL_STORE: the symmetric range it waits on (shoal_watch_of) */
     uint32_t seq;    /* doorbell value seen before the last check */
 };
 

@@ -117,7 +117,7 @@ static inline unsigned shoal_coll_spin(int pe)
     do {                                                                                         \
         const int shoal_cw_ = (writer);                                                          \
         struct shoal_backoff shoal_cbo_ = {.spin = shoal_coll_spin(shoal_cw_), .pe = shoal_cw_,  \
-                                           .bell = 1};                                           \
+                                           .bell = SHOAL_BELL_ENGINE};                           \
         while (!(cond)) shoal_backoff(&shoal_cbo_);                                              \
         shoal_backoff_end(&shoal_cbo_);                                                          \
     } while (0)
@@ -140,7 +140,7 @@ static inline void shoal_signal(const struct shoal_group *g, int i, int w)
 static inline void shoal_consume_spin(long *word, long k, unsigned spin)
 {
     if (k <= 0) return;
-    struct shoal_backoff bo = {.spin = spin, .pe = -1, .bell = 1};
+    struct shoal_backoff bo = {.spin = spin, .pe = -1, .bell = SHOAL_BELL_ENGINE};
     while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < k) shoal_backoff(&bo);
     shoal_backoff_end(&bo);
     __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
