@@ -19,7 +19,8 @@ struct __attribute__((aligned(64))) shoal_peer {
     char *base[SHOAL_MAX_SEGS];
     const struct shoal_transport_ops *ops; /* shm (mapped) or an off-node transport */
     /* The peer's doorbell (struct shoal_doorbell, sync/doorbell.h) where PEs share CPUs, else
-     * NULL: a store into the peer rings it (path/path.h); here, as the store reads this row. */
+     * one with never a sleeper (NULL before shmem_init has set it): a store into the peer
+     * rings it (path/path.h); here, as the store reads this row anyway. */
     void *bell;
     int pid;
     int node;      /* index of the peer's node (PEs of one host share it) */
@@ -32,6 +33,9 @@ struct __attribute__((aligned(64))) shoal_peer {
      * under SHOAL_TRANSPORT=mpi): the same on every PE, so every PE can tell which of any
      * two peers share memory (coll/engine/remote/: the node stage). */
     int mapset;
+    /* Puts of this many bytes or more into the peer ring it afterwards (sync/doorbell.h);
+     * shorter ones only where it has a wait asleep. */
+    uint32_t ring_min;
 };
 _Static_assert(sizeof(struct shoal_peer) == 64, "one cache line per peer");
 
