@@ -1,7 +1,7 @@
 /* Every store through the API wakes a wait_until or signal wait asleep on its target PE
  * (path/path.h rings the target's doorbell, sync/doorbell.c): p, put, put_nbi, iput, a large
  * putmem, a context's p, a global variable's p, a p into an array that wait_until_any
- * watches, each AMO that writes, put-with-signal (set, add, nbi) and shmemx_signal_op. For
+ * watches, a p after stores beside the watched word, each AMO that writes, put-with-signal (set, add, nbi) and shmemx_signal_op. For
  * each, one PE waits while its neighbour sleeps 3 ms and then stores; the waiter checks the
  * value. Under SHOAL_WAIT_SLEEP=1 with more PEs than CPUs the wait sleeps on its doorbell
  * from its first yield, and a sleep of 1 s that no store rang stops the job: a store route
@@ -64,6 +64,17 @@ static void iput_(struct bufs *b, long *box, uint64_t *sig, long v, int pe)
 }
 /* Element 1 of the box, which the waiter watches whole (wait_until_any). */
 static void p1_(struct bufs *b, long *box, uint64_t *sig, long v, int pe) { (void)b, (void)sig; shmem_long_p(box + 1, v, pe); }
+/* A store beside what the waiter watches (another segment, and its own box), which must not
+ * end the wait nor keep the store it waits for from waking it. */
+static void beside_(struct bufs *b, long *box, uint64_t *sig, long v, int pe)
+{
+    (void)sig;
+    shmem_long_p(&b->big[0], v, pe);
+    shmem_long_p(box + 1, v, pe);
+    struct timespec ts = {0, 2000000L};
+    nanosleep(&ts, NULL);
+    shmem_long_p(box, v, pe);
+}
 static void ctx_p_(struct bufs *b, long *box, uint64_t *sig, long v, int pe) { (void)sig; shmem_ctx_long_p(b->ctx, box, v, pe); }
 static void set_(struct bufs *b, long *box, uint64_t *sig, long v, int pe) { (void)b, (void)sig; shmem_long_atomic_set(box, v, pe); }
 static void swap_(struct bufs *b, long *box, uint64_t *sig, long v, int pe) { (void)b, (void)sig; (void)shmem_long_atomic_swap(box, v, pe); }
@@ -113,6 +124,7 @@ static const struct route routes[] = {
     {"shmem_long_p", WORD, 101, p_},
     {"shmem_long_put", WORD, 102, put_},
     {"shmem_long_p (wait_until_any over 4)", ANY, 120, p1_},
+    {"shmem_long_p (after stores beside it)", WORD, 121, beside_},
     {"shmem_long_put_nbi", WORD, 103, put_nbi_},
     {"shmem_long_iput", WORD, 104, iput_},
     {"shmem_ctx_long_p", WORD, 105, ctx_p_},

@@ -219,7 +219,7 @@ void shoal_ring_store_slow(struct shoal_doorbell *d, const void *addr, size_t le
         const int seg = shoal_seg_user(addr, len ? len : 1, &off);
         const size_t woff = (size_t)(w >> 22) & ((1ull << 40) - 1);
         const size_t wlen = (size_t)(w & ((1u << 22) - 1));
-        if (seg >= 0 && (int)(w >> 62) - 1 == seg && (off + len <= woff || woff + wlen <= off))
+        if (seg >= 0 && ((int)(w >> 62) - 1 != seg || off + len <= woff || woff + wlen <= off))
             return; /* not what it waits on */
     }
     if (__atomic_exchange_n(&d->rung, 1, __ATOMIC_SEQ_CST) == 0) shoal_doorbell_wake(d);
