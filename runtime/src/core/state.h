@@ -33,9 +33,6 @@ struct __attribute__((aligned(64))) shoal_peer {
      * under SHOAL_TRANSPORT=mpi): the same on every PE, so every PE can tell which of any
      * two peers share memory (coll/engine/remote/: the node stage). */
     int mapset;
-    /* Puts of this many bytes or more into the peer ring it afterwards (sync/doorbell.h);
-     * shorter ones only where it has a wait asleep. */
-    uint32_t ring_min;
 };
 _Static_assert(sizeof(struct shoal_peer) == 64, "one cache line per peer");
 

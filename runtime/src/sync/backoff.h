@@ -96,9 +96,10 @@ static inline void shoal_backoff(struct shoal_backoff *b)
     } else if (shoal_g.oversubscribed) {
         if (n == b->spin) SHOAL_WAIT_COUNT(past_spin);
         if ((n & 63) == 63) shoal_wait_slow(b);
-        if (!b->loaded && shoal_avoid_busy_held()) b->loaded = b->n; /* sync/avoid_busy.c */
+        const int held = shoal_avoid_busy_held(); /* sync/avoid_busy.c */
+        if (!b->loaded && held) b->loaded = b->n;
         if (b->loaded) {
-            shoal_sleep(b, shoal_avoid_busy_held());
+            shoal_sleep(b, held);
         } else if (n < (1u << 16)) {
             shoal_yield(b);
         } else { /* long waits (a peer stuck in computation) stop burning the core */

@@ -98,18 +98,13 @@ static struct shoal_doorbell no_bell;
 void shoal_doorbell_init(struct shoal_doorbell *own)
 {
     mine = own; /* every PE: symmetric */
-    for (int pe = 0; pe < shoal_g.npes; pe++) {
-        shoal_g.peers[pe].bell = &no_bell;
-        shoal_g.peers[pe].ring_min = UINT32_MAX;
-    }
+    for (int pe = 0; pe < shoal_g.npes; pe++) shoal_g.peers[pe].bell = &no_bell;
     if (!shoal_g.oversubscribed) return;
     struct shoal_doorbell **b = calloc((size_t)shoal_g.npes, sizeof *b);
     if (!b) return; /* waits nap instead */
     for (int pe = 0; pe < shoal_g.npes; pe++) {
         b[pe] = shoal_addr_on(mine, pe);
-        if (b[pe] == NULL) continue;
-        shoal_g.peers[pe].bell = b[pe];
-        shoal_g.peers[pe].ring_min = SHOAL_RING_LOOK_MAX;
+        if (b[pe] != NULL) shoal_g.peers[pe].bell = b[pe];
     }
     shoal_bells = b;
     bell_socket_open();

@@ -98,13 +98,13 @@ static inline void shoal_ring_store(int pe, const void *addr, size_t len)
  * one (a test and a call after the copy cost the 4-PE message rate of 8-256 B puts 20-30%): a
  * wait that arms while it copies (2 us at most) is missed, as one that arms while a store sits
  * in a store buffer is (above), and found by that wait's first sleep (50 us). Longer ones
- * always test after. */
+ * always test after (also where none can sleep: a call beside a copy of 16 KiB or more). */
 #define SHOAL_RING_LOOK_MAX 16384
 static inline int shoal_store_rings(int pe, size_t len)
 {
-    const struct shoal_peer *p = &shoal_g.peers[pe];
-    const struct shoal_doorbell *d = (const struct shoal_doorbell *)p->bell;
-    return (len >= p->ring_min) | (__atomic_load_n(&d->store_sleepers, __ATOMIC_RELAXED) != 0);
+    const struct shoal_doorbell *d = (const struct shoal_doorbell *)shoal_g.peers[pe].bell;
+    return (len >= SHOAL_RING_LOOK_MAX) |
+           (__atomic_load_n(&d->store_sleepers, __ATOMIC_RELAXED) != 0);
 }
 
 #endif
