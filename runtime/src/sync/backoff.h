@@ -88,8 +88,13 @@ static inline void shoal_spin_pause(struct shoal_backoff *b)
 static inline void shoal_backoff(struct shoal_backoff *b)
 {
     /* Operations came in for this PE: its peers are busy with it, so it spins again rather
-     * than nap (a napping target adds a nap to each of their round trips). */
-    if (SHOAL_UNLIKELY(shoal_poll_progress() > 0) && b->n > b->spin) b->n = b->spin;
+     * than nap (a napping target adds a nap to each of their round trips). What came may be
+     * the store this wait is for, so the caller checks again before the PE pauses (a wait
+     * woken by a frame went back to sleep with the frame applied). */
+    if (SHOAL_UNLIKELY(shoal_poll_progress() > 0)) {
+        if (b->n > b->spin) b->n = b->spin;
+        return;
+    }
     unsigned n = b->n++;
     if (n < b->spin) {
         shoal_spin_pause(b);

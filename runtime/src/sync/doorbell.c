@@ -262,10 +262,9 @@ void shoal_sleep(struct shoal_backoff *b, int held)
             }
             b->slept++;
             /* An off-node transport without a wake fd now is progressed by waking: its short
-             * timeout stays. A store from off-node rings nobody here (its traffic wakes a
-             * poll, and what that misses the timeouts find), so such a wait_until is not
-             * held to the 1 s of SHOAL_WAIT_SLEEP=1 either. */
-            if (shoal_g.remote && (wake_fd < 0 || b->bell == SHOAL_BELL_STORE)) may_miss = 1;
+             * timeout stays. With one, a store from off-node rings nobody here but its frame
+             * makes the wake fd readable, so the poll cannot miss it. */
+            if (shoal_g.remote && wake_fd < 0) may_miss = 1;
             struct timespec ts = {0, tmo};
             if (always_sleep && !may_miss) ts = (struct timespec){1, 0};
             SHOAL_WAIT_COUNT(sleeps);
