@@ -89,10 +89,15 @@ static inline void shoal_backoff(struct shoal_backoff *b)
 {
     /* Operations came in for this PE: its peers are busy with it, so it spins again rather
      * than nap (a napping target adds a nap to each of their round trips). What came may be
-     * the store this wait is for, so the caller checks again before the PE pauses (a wait
-     * woken by a frame went back to sleep with the frame applied). */
-    if (SHOAL_UNLIKELY(shoal_poll_progress() > 0)) {
+     * the store this wait is for, so the caller checks before this PE pauses (a wait woken by
+     * a frame went back to sleep with the frame applied, until its timeout; a yield first lost
+     * a time slice beside load); the next call pauses without progressing first, so a stream
+     * of operations takes as many progress calls and pauses as before. */
+    if (b->came) {
+        b->came = 0;
+    } else if (SHOAL_UNLIKELY(shoal_poll_progress() > 0)) {
         if (b->n > b->spin) b->n = b->spin;
+        b->came = 1;
         return;
     }
     unsigned n = b->n++;

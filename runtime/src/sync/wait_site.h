@@ -17,6 +17,7 @@
 struct shoal_backoff {
     unsigned n;
     unsigned spin; /* polls before the first yield */
+    int came;      /* the last call's progress brought operations: its caller checks, then pause */
     int pe;        /* world PE expected to write, -1 unknown (hang reports) */
     int reported;  /* the hang line was printed */
     double since;  /* when the wait went slow (CLOCK_MONOTONIC s), 0 before */
