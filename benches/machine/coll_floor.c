@@ -6,7 +6,12 @@
  * sequence number} written by its sender into a line that only it writes, so no flag is ever
  * reset and nothing is claimed.
  *
- *   coll_floor [-i iters] [-n procs] [-u]      (-u: leave the processes unbound)
+ *   coll_floor [-i iters] [-L SEC] [-n procs] [-u]      (-u: leave the processes unbound)
+ *
+ * -L SEC: batches of iters calls are added until a row has run SEC seconds (process 0's clock
+ * decides for all), so that beside load a row spans many of the load's time slices: 100000
+ * barriers of 0.2 us fit in one slice, and a row that short read 1.15x its idle figure beside a
+ * busy process that took half of a process's CPU.
  *
  * Rows (8-byte payloads):
  *   barrier        each process stores the round number into its line in every other's inbox,
@@ -43,6 +48,7 @@ struct shared {
     struct msg box[MAXP][MAXP];
     struct msg bar[MAXP][MAXP];
     double result[MAXP];
+    long verdict; /* process 0's after each batch: batch << 1 | another one follows */
 };
 
 static double now(void)
@@ -62,6 +68,7 @@ static void pause_cpu(void)
 }
 
 static int nproc, me, ncpu_set;
+static double floor_sec; /* -L */
 static struct shared *sh;
 static long bar_round;
 
@@ -121,13 +128,33 @@ static void exchange(int sum)
     (void)out;
 }
 
+/* After batch number `batch` of a row that started at `start`: 1 when another follows. */
+static int another_batch(double start, long batch)
+{
+    if (me == 0) {
+        const long more = now() - start < floor_sec;
+        __atomic_store_n(&sh->verdict, batch << 1 | more, __ATOMIC_RELEASE);
+        return (int)more;
+    }
+    long v;
+    while (((v = __atomic_load_n(&sh->verdict, __ATOMIC_ACQUIRE)) >> 1) != batch)
+        if (nproc > ncpu_set) sched_yield();
+        else pause_cpu();
+    return (int)(v & 1);
+}
+
 /* Back-to-back barriers: loop time / calls, in us. */
 static double barriers(long iters)
 {
     for (long i = 0; i < iters / 10 + 1; i++) barrier();
-    double t0 = now();
-    for (long i = 0; i < iters; i++) barrier();
-    return (now() - t0) * 1e6 / (double)iters;
+    const double t0 = now();
+    long calls = 0;
+    for (long batch = 1;; batch++) {
+        for (long i = 0; i < iters; i++) barrier();
+        calls += iters;
+        if (!another_batch(t0, batch)) break;
+    }
+    return (now() - t0) * 1e6 / (double)calls;
 }
 
 /* The OSU loop over one pattern; this process's mean time per call, in us. */
@@ -137,14 +164,20 @@ static double osu(void (*op)(int), int arg, long iters)
         op(arg);
         barrier();
     }
+    const double start = now();
     double t = 0;
-    for (long i = 0; i < iters; i++) {
-        double t0 = now();
-        op(arg);
-        t += now() - t0;
-        barrier();
+    long calls = 0;
+    for (long batch = 1;; batch++) {
+        for (long i = 0; i < iters; i++) {
+            double t0 = now();
+            op(arg);
+            t += now() - t0;
+            barrier();
+        }
+        calls += iters;
+        if (!another_batch(start, batch)) break;
     }
-    return t * 1e6 / (double)iters;
+    return t * 1e6 / (double)calls;
 }
 
 static void op_bcast(int a) { (void)a; broadcast(); }
@@ -157,15 +190,21 @@ int main(int argc, char **argv)
     nproc = 2;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
+        else if (!strcmp(argv[a], "-L") && a + 1 < argc) {
+            char *end;
+            floor_sec = strtod(argv[++a], &end);
+            if (end == argv[a] || *end) floor_sec = -1; /* rejected below */
+        }
         else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
         else if (!strcmp(argv[a], "-u")) bind = 0;
         else {
-            fprintf(stderr, "usage: %s [-i iters] [-n procs] [-u]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-i iters] [-L SEC] [-n procs] [-u]\n", argv[0]);
             return 2;
         }
     }
-    if (iters < 1 || nproc < 2 || nproc > MAXP) {
-        fprintf(stderr, "%s: need iters >= 1 and 2 <= procs <= %d\n", argv[0], MAXP);
+    if (iters < 1 || nproc < 2 || nproc > MAXP || !(floor_sec >= 0 && floor_sec <= 3600)) {
+        fprintf(stderr, "%s: need iters >= 1, 2 <= procs <= %d and 0 <= SEC <= 3600\n", argv[0],
+                MAXP);
         return 2;
     }
     cpu_set_t set;
