@@ -147,9 +147,7 @@ else
     out=$tmp/out
     mkdir -p "$out"
 fi
-load_pids=()
-stop_load() { [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null; wait "${load_pids[@]}" 2>/dev/null; load_pids=(); }
-cleanup() { stop_load; rm -rf "$tmp"; }
+cleanup() { script_stop_load; rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'echo "compare.sh: interrupted" >&2; exit 130' INT TERM
 
@@ -200,26 +198,8 @@ shoalrun=$build/tools/shoalrun
 
 # ---- load ------------------------------------------------------------------------------------
 # -L: the busy processes, started now (the builds are done) and stopped by cleanup.
-load_desc="none"
 if [ -n "$load" ] && [ -z "$report_only" ]; then
-    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?$ ]]; then
-        echo "compare.sh: -L $load is not N or N:BUSY_MS/IDLE_MS" >&2
-        exit 2
-    fi
-    n_load=${BASH_REMATCH[1]} busy_ms=${BASH_REMATCH[3]} idle_ms=${BASH_REMATCH[4]}
-    busy_load=$build/benches/busy_load
-    if [ -n "$busy_ms" ] && [ ! -x "$busy_load" ]; then
-        echo "compare.sh: -L $load needs $busy_load (build the benches)" >&2
-        exit 2
-    fi
-    for _ in $(seq "$n_load"); do
-        if [ -n "$busy_ms" ]; then "$busy_load" "$busy_ms" "$idle_ms" &
-        elif [ -x "$busy_load" ]; then "$busy_load" &
-        else (while :; do :; done) &
-        fi
-        load_pids+=($!)
-    done
-    load_desc="$n_load busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms} (pids ${load_pids[*]})"
+    script_start_load compare.sh "$load" "$build" || exit 2
 fi
 [ "$paths" = 1 ] && bench_args+=(-P)
 

@@ -3,7 +3,7 @@
 # namespaces joined by a veth pair, own IPC/PID/mount namespaces, so UCX has no shared memory
 # or cross-memory attach between them and goes over TCP), with the same launcher (mpirun).
 #
-#   benches/multihost.sh [-r N] [-p "1 2 4"] [-t SEC] [-o DIR] [BUILD_DIR]
+#   benches/multihost.sh [-r N] [-p "1 2 4"] [-t SEC] [-L LOAD] [-B LIBDIR] [-o DIR] [BUILD_DIR]
 #
 #   BUILD_DIR  a built Shoal build directory (default ./build): its benches/<program>
 #   -r N       runs per figure, interleaved (Open MPI, Shoal, Open MPI, ...); the median is kept
@@ -11,6 +11,10 @@
 #   -p LIST    PEs per host for the collectives (default "1 2 4"); point-to-point figures are
 #              taken at 1 PE per host (PE 0 on host a drives PE 1 on host b)
 #   -t SEC     time limit per run (default 120); a run past it reads "timeout"
+#   -L LOAD    unrelated load beside both hosts, started after the builds and stopped at the end
+#              by pid: N busy processes, or N:BUSY_MS/IDLE_MS (each busy, then idle, in turns)
+#   -B LIBDIR  also a second Shoal library (its libshoal.so), the column "before", run with
+#              the same programs in the same repetitions
 #   -o DIR     keep the raw outputs there
 # MULTIHOST_SPLIT_CPUS=1 (run.sh): each host on its own half of the CPUs.
 #
@@ -25,20 +29,26 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
 . "$here/common/script.sh"
-repeat=3 pers="1 2 4" limit=120 keep=""
-while getopts "r:p:t:o:h" opt; do
+repeat=3 pers="1 2 4" limit=120 keep="" load="" before=""
+while getopts "r:p:t:o:L:B:h" opt; do
     case $opt in
     r) repeat=$OPTARG ;; p) pers=$OPTARG ;; t) limit=$OPTARG ;; o) keep=$OPTARG ;;
+    L) load=$OPTARG ;; B) before=$OPTARG ;;
     h) script_help "$0"; exit 0 ;;
     *) echo "multihost.sh: see -h" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 build=$(script_build_dir multihost.sh "${1:-}") || exit 2
+libs="ompi shoal"
+if [ -n "$before" ]; then
+    [ -e "$before/libshoal.so" ] || { echo "multihost.sh: -B $before has no libshoal.so" >&2; exit 2; }
+    before=$(cd "$before" && pwd) libs="ompi before shoal"
+fi
 run=$here/../tests/multihost/run.sh
 command -v oshcc >/dev/null || { echo "multihost.sh: no oshcc: skipped"; exit 77; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/shoal-multihost.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap 'script_stop_load; rm -rf "$tmp"' EXIT
 out=${keep:-$tmp/out}
 mkdir -p "$out"
 
@@ -67,20 +77,26 @@ for f in "${figures[@]}"; do
         { echo "multihost.sh: oshcc failed for $prog" >&2; exit 1; }
 done
 
+[ -n "$load" ] && { script_start_load multihost.sh "$load" "$build" || exit 2; }
 {
     echo "# Shoal vs Open MPI across two simulated hosts: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1)"
     echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg); runs per figure: $repeat (median, spread min-max)"
+    echo "# unrelated load beside the hosts (-L): $load_desc"
+    [ -n "$before" ] && echo "# before: the library in $before"
 } | tee "$out/report.txt"
 for rep in $(seq "$repeat"); do
     for f in "${figures[@]}"; do
         IFS='|' read -r label prog args row where <<<"$f"
         for per in $([ "$where" = all ] && echo "$pers" || echo "$where"); do
-            for lib in ompi shoal; do
+            for lib in $libs; do
                 base="$out/$prog.${args// /}.$per.$lib.r$rep"
                 [ -e "$base.out" ] && continue  # the same run serves several figures
                 if [ $lib = ompi ]; then
                     MULTIHOST_MPIRUN_ARGS="--mca osc ^rdma" timeout -k 5 "$limit" \
                         "$run" "$per" "$tmp/$prog" $args >"$base.out" 2>"$base.err"
+                elif [ $lib = before ]; then
+                    LD_LIBRARY_PATH="$before${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout -k 5 \
+                        "$limit" "$run" "$per" "$build/benches/$prog" $args >"$base.out" 2>"$base.err"
                 else
                     timeout -k 5 "$limit" "$run" "$per" "$build/benches/$prog" $args \
                         >"$base.out" 2>"$base.err"
@@ -94,9 +110,10 @@ for rep in $(seq "$repeat"); do
 done
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/report.txt"
 
-python3 - "$out" "$repeat" "$pers" "${figures[@]}" <<'PY' | tee -a "$out/report.txt"
+python3 - "$out" "$repeat" "$pers" "$libs" "${figures[@]}" <<'PY' | tee -a "$out/report.txt"
 import statistics, sys
-out, repeat, pers, figures = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4:]
+out, repeat, pers, libs, figures = (sys.argv[1], int(sys.argv[2]), sys.argv[3].split(),
+                                    sys.argv[4].split(), sys.argv[5:])
 def value(base, row):
     try:
         for line in open(base + ".out", errors="replace"):
@@ -106,15 +123,20 @@ def value(base, row):
     except OSError:
         pass
     return None
-# Speed ratio: >= 1 means Shoal is at least as fast (latency: Open MPI / Shoal; bandwidth,
-# MB/s: Shoal / Open MPI).
-print("\n| figure | PEs per host | Open MPI | Shoal | Shoal speed / Open MPI's |")
-print("| --- | --- | --- | --- | --- |")
+title = {"ompi": "Open MPI", "before": "before", "shoal": "Shoal"}
+print("\n| figure | PEs per host | " + " | ".join(title[lib] for lib in libs) +
+      " | Shoal speed / Open MPI's |" + (" Shoal speed / before's |" if "before" in libs else ""))
+print("| --- | --- |" + " --- |" * (len(libs) + 1 + ("before" in libs)))
+def speed(label, shoal, other):
+    """>= 1: Shoal at least as fast as other (latency: other / Shoal; MB/s: Shoal / other)."""
+    if not shoal or not other:
+        return "-"
+    return f"{(shoal / other) if 'MB/s' in label else (other / shoal):.2f}"
 for f in figures:
     label, prog, args, row, where = f.split("|")
     for per in (pers if where == "all" else [where]):
         cells, med = [], {}
-        for lib in ("ompi", "shoal"):
+        for lib in libs:
             vs = [value(f"{out}/{prog}.{args.replace(' ', '')}.{per}.{lib}.r{r}", row)
                   for r in range(1, repeat + 1)]
             vs = [v for v in vs if v is not None]
@@ -122,9 +144,8 @@ for f in figures:
                 cells.append("failed"); continue
             med[lib] = statistics.median(vs)
             cells.append(f"{med[lib]:.4g}" + (f" ({min(vs):.4g}-{max(vs):.4g})" if len(vs) > 1 else ""))
-        bw = "MB/s" in label
-        ratio = "-"
-        if len(med) == 2 and med["shoal"] and med["ompi"]:
-            ratio = f"{(med['shoal'] / med['ompi']) if bw else (med['ompi'] / med['shoal']):.2f}"
-        print(f"| {label} | {per} | {cells[0]} | {cells[1]} | {ratio} |")
+        ratios = [speed(label, med.get("shoal"), med.get("ompi"))]
+        if "before" in libs:
+            ratios.append(speed(label, med.get("shoal"), med.get("before")))
+        print(f"| {label} | {per} | " + " | ".join(cells + ratios) + " |")
 PY
