@@ -88,6 +88,12 @@ void shoal_avoid_busy_check_env(void)
     enabled = 0;
 }
 
+/* A local PE's doorbell: mapped wherever this runs (shoal_avoid_busy_init checks). */
+static struct shoal_doorbell *bell_of(int pe)
+{
+    return (struct shoal_doorbell *)shoal_g.peers[pe].bell;
+}
+
 static long now_ns(void)
 {
     struct timespec t;
@@ -157,11 +163,11 @@ static void leader_free(void)
 void shoal_avoid_busy_init(void)
 {
     shoal_avoid_busy_on = 0;
-    if (!enabled || !shoal_g.oversubscribed || shoal_g.bound_cpu < 0 || shoal_bells == NULL) return;
+    if (!enabled || !shoal_g.oversubscribed || shoal_g.bound_cpu < 0 || !shoal_bells_on) return;
     /* Every local PE's doorbell mapped here (not so under SHOAL_TRANSPORT=tcp or mpi). */
     for (int i = 0; i < shoal_g.n_local_pes; i++)
-        if (shoal_bells[shoal_g.local_pes[i]] == NULL) return;
-    struct shoal_doorbell *own = shoal_bells[shoal_g.me];
+        if (shoal_bell(shoal_g.local_pes[i]) == NULL) return;
+    struct shoal_doorbell *own = bell_of(shoal_g.me);
     own->cpu = shoal_g.bound_cpu;
     __atomic_store_n(&own->held, 0, __ATOMIC_RELAXED);
     shoal_avoid_busy_held_word = &own->held;
@@ -214,9 +220,9 @@ static int deal(void)
         CPU_SET(cpu, &one);
         if (sched_setaffinity(shoal_g.peers[pe].pid, sizeof one, &one) != 0) return 0;
         pe_cpu[i] = cpu;
-        __atomic_store_n(&shoal_bells[pe]->cpu, cpu, __ATOMIC_RELEASE);
+        __atomic_store_n(&bell_of(pe)->cpu, cpu, __ATOMIC_RELEASE);
     }
-    struct shoal_doorbell *own = shoal_bells[shoal_g.me];
+    struct shoal_doorbell *own = bell_of(shoal_g.me);
     __atomic_store_n(&own->moves, own->moves + 1, __ATOMIC_RELEASE);
     return 1;
 }
@@ -241,7 +247,7 @@ static void publish_held(void)
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
         const int k = slot_of(pe_cpu[i]);
         const uint32_t held = k >= 0 && st[k].told;
-        struct shoal_doorbell *d = shoal_bells[shoal_g.local_pes[i]];
+        struct shoal_doorbell *d = bell_of(shoal_g.local_pes[i]);
         if (__atomic_load_n(&d->held, __ATOMIC_RELAXED) != held)
             __atomic_store_n(&d->held, held, __ATOMIC_RELAXED);
     }
@@ -251,7 +257,7 @@ static void publish_held(void)
 static void clear_held(void)
 {
     for (int i = 0; i < shoal_g.n_local_pes; i++)
-        __atomic_store_n(&shoal_bells[shoal_g.local_pes[i]]->held, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&bell_of(shoal_g.local_pes[i])->held, 0, __ATOMIC_RELAXED);
 }
 
 /* One window: each CPU's share that others took; avoid or use again where it says so. */
@@ -352,17 +358,17 @@ static void sample(long t)
 
 void shoal_avoid_busy_poll(void)
 {
-    struct shoal_doorbell *lead = shoal_bells[shoal_g.local_pes[0]];
+    struct shoal_doorbell *lead = bell_of(shoal_g.local_pes[0]);
     const uint32_t m = __atomic_load_n(&lead->moves, __ATOMIC_ACQUIRE);
     if (m != __atomic_load_n(&seen_moves, __ATOMIC_RELAXED)) {
         /* Threads of one PE may do this at once: they write the same values. */
         __atomic_store_n(&seen_moves, m, __ATOMIC_RELAXED);
-        const int cpu = __atomic_load_n(&shoal_bells[shoal_g.me]->cpu, __ATOMIC_ACQUIRE);
+        const int cpu = __atomic_load_n(&bell_of(shoal_g.me)->cpu, __ATOMIC_ACQUIRE);
         __atomic_store_n(&shoal_g.bound_cpu, cpu, __ATOMIC_RELAXED);
         for (int i = 0; i < shoal_g.n_local_pes; i++) {
             const int pe = shoal_g.local_pes[i];
             const int mate =
-                pe != shoal_g.me && __atomic_load_n(&shoal_bells[pe]->cpu, __ATOMIC_ACQUIRE) == cpu;
+                pe != shoal_g.me && __atomic_load_n(&bell_of(pe)->cpu, __ATOMIC_ACQUIRE) == cpu;
             __atomic_store_n(&shoal_g.peers[pe].core_mate, mate, __ATOMIC_RELAXED);
         }
     }

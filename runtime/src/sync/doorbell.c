@@ -53,7 +53,7 @@
 #define BELL_TIMEOUT_REMOTE_NS 200000L
 #define BELL_STORE_FIRST_NS 50000L
 
-struct shoal_doorbell **shoal_bells;
+int shoal_bells_on;
 static struct shoal_doorbell *mine;
 static int bell_sock = -1; /* this PE's bell socket: receives rings, sends them */
 /* SHOAL_WAIT_SLEEP=1: as if every yield were slow; and a wait that sleeps a whole second
@@ -93,27 +93,23 @@ static void bell_socket_open(void)
 
 /* The doorbell of a peer that none rings (PEs do not share CPUs, or not mapped): no sleeper
  * ever, so a store's test of it needs no test of the pointer first. */
-static struct shoal_doorbell no_bell;
+struct shoal_doorbell shoal_no_bell;
 
 void shoal_doorbell_init(struct shoal_doorbell *own)
 {
     mine = own; /* every PE: symmetric */
-    for (int pe = 0; pe < shoal_g.npes; pe++) shoal_g.peers[pe].bell = &no_bell;
-    if (!shoal_g.oversubscribed) return;
-    struct shoal_doorbell **b = calloc((size_t)shoal_g.npes, sizeof *b);
-    if (!b) return; /* waits nap instead */
     for (int pe = 0; pe < shoal_g.npes; pe++) {
-        b[pe] = shoal_addr_on(mine, pe);
-        if (b[pe] != NULL) shoal_g.peers[pe].bell = b[pe];
+        struct shoal_doorbell *d = shoal_g.oversubscribed ? shoal_addr_on(mine, pe) : NULL;
+        shoal_g.peers[pe].bell = d != NULL ? d : &shoal_no_bell;
     }
-    shoal_bells = b;
+    if (!shoal_g.oversubscribed) return;
+    shoal_bells_on = 1;
     bell_socket_open();
 }
 
 void shoal_doorbell_fini(void)
 {
-    free(shoal_bells);
-    shoal_bells = NULL;
+    shoal_bells_on = 0;
     if (bell_sock >= 0) close(bell_sock);
     bell_sock = -1;
 }
@@ -230,7 +226,7 @@ void shoal_sleep(struct shoal_backoff *b, int held)
     const int on_bell = b->bell == SHOAL_BELL_ENGINE ||
                         (b->bell == SHOAL_BELL_STORE &&
                          (b->armed || always_sleep || held));
-    if (on_bell && shoal_bells != NULL) {
+    if (on_bell && shoal_bells_on) {
         /* First call: announce the sleeper and return, so the caller checks its condition
          * once more; a ring after that check finds the sleeper (shoal_ring's fence). Later
          * calls sleep until rung or timed out. */

@@ -27,9 +27,18 @@ struct shoal_doorbell {
 };
 _Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 
-/* Doorbells of the local peers (mapped; NULL for others), indexed by world PE; the array is
- * NULL unless PEs share cores. */
-extern struct shoal_doorbell **shoal_bells;
+/* 1 where PEs share cores: the local peers' doorbells are mapped (each peer row's bell). */
+extern int shoal_bells_on;
+/* The bell of a peer that none rings: never a sleeper. */
+extern struct shoal_doorbell shoal_no_bell;
+
+/* World PE pe's doorbell, mapped here; NULL where none is (PEs do not share cores, or pe is
+ * not a local peer). */
+static inline struct shoal_doorbell *shoal_bell(int pe)
+{
+    struct shoal_doorbell *d = (struct shoal_doorbell *)shoal_g.peers[pe].bell;
+    return d == &shoal_no_bell ? NULL : d;
+}
 
 /* Read SHOAL_WAIT_SLEEP; fatal on a bad value. Before the bootstrap starts. */
 void shoal_doorbell_check_env(void);
@@ -53,8 +62,8 @@ void shoal_bell_done(struct shoal_backoff *b);
 /* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps. */
 static inline void shoal_ring(int pe)
 {
-    if (SHOAL_LIKELY(shoal_bells == NULL)) return;
-    struct shoal_doorbell *d = shoal_bells[pe];
+    if (SHOAL_LIKELY(!shoal_bells_on)) return;
+    struct shoal_doorbell *d = shoal_bell(pe);
     if (d == NULL) return;
     /* The store before must be visible before we read sleepers (and a waiter checks its
      * condition after announcing itself): store-load order. */
