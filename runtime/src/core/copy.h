@@ -35,6 +35,13 @@ static inline void shoal_copy(void *d, const void *s, size_t n, int stream)
 /* shoal_copy(d, s, n, 0) out of line. */
 void shoal_copy_large(void *d, const void *s, size_t n);
 
+/* A put's or get's copy: under SHOAL_COPY_INLINE_MAX inline, the rest out of line. */
+static inline void shoal_copy_rma(void *d, const void *s, size_t n)
+{
+    if (__builtin_expect(n < SHOAL_COPY_INLINE_MAX, 1)) memcpy(d, s, n);
+    else shoal_copy_large(d, s, n);
+}
+
 /* The same where d and s may overlap (a member's own block of an in-place gather). */
 static inline void shoal_move(void *d, const void *s, size_t n)
 {

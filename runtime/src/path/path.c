@@ -25,8 +25,7 @@ static void transport_failed(const char *routine, const char *what, int pe, int 
 
 void shoal_path_put_rung(char *r, const void *dest, const void *src, size_t len, int pe)
 {
-    if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
-    else shoal_copy_large(r, src, len);
+    shoal_copy_rma(r, src, len);
     shoal_ring_store(pe, dest, len);
 }
 

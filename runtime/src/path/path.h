@@ -84,8 +84,7 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
          * has no wait asleep: the copy then stays a tail call (a call and a ring after it cost
          * the 8-byte message rate 15-30%; doorbell.h says why looking first is safe). */
         if (SHOAL_UNLIKELY(shoal_store_rings(pe, len))) shoal_path_put_rung(r, dest, src, len, pe);
-        else if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(r, src, len);
-        else shoal_copy_large(r, src, len);
+        else shoal_copy_rma(r, src, len);
     } else {
         shoal_path_put_slow(routine, dest, src, len, pe, flags);
     }
@@ -96,8 +95,7 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
 {
     const char *r = shoal_heap_on(src, len, pe);
     if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) {
-        if (SHOAL_LIKELY(len < SHOAL_COPY_INLINE_MAX)) memcpy(dest, r, len);
-        else shoal_copy_large(dest, r, len);
+        shoal_copy_rma(dest, r, len);
     } else {
         shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
     }
