@@ -75,13 +75,15 @@ static inline unsigned shoal_spin_more(void)
  * core for a whole time slice: each of their round trips then took ~5 ms instead of 60 us. A
  * yield, as cheap as that poll when the core is free, hands the core to such a peer. A yield
  * that gave the core away for long (unrelated load) sends the wait to its naps, which leave
- * the core to that load without losing a slice to it each time (sync/doorbell.c). */
+ * the core to that load without losing a slice to it each time; one that lost a whole slice
+ * makes the waits for off-node PEs of the next 100 ms sleep on the transport's wake fd
+ * instead of yielding (shoal_spin_yield, sync/doorbell.c). */
 static inline void shoal_spin_pause(struct shoal_backoff *b)
 {
     /* Every 8th poll: a yield costs about a poll, and a PE alone on its core loses a little
      * latency to each one (8 B get across hosts 8.0 -> 9.9 us when every poll yielded). */
     if (SHOAL_LIKELY(shoal_g.remote == NULL) || (b->n & 7) != 0) shoal_cpu_relax();
-    else if (shoal_spin_yield()) b->n = b->spin + shoal_spin_more();
+    else if (shoal_spin_yield(b)) b->n = b->spin + shoal_spin_more();
 }
 
 /* Call once per failed poll. */

@@ -25,6 +25,9 @@
  * socket, an abstract Unix datagram socket whose name is in its doorbell: a ring that finds
  * the sleeper polling also sends it a byte there. Whatever comes wakes it, with no step of a
  * timeout. A transport without a wake fd (mpi) keeps a 200 us timeout instead.
+ * The same wake fd serves a PE with a CPU of its own that shares it with a busy process:
+ * after one of its yields lost a time slice, its waits for off-node PEs sleep there instead of
+ * yielding, for 100 ms (shoal_spin_yield).
  * SHOAL_WAIT_SLEEP=1 takes the sleeping path from the first yield on, so tests cover it on a
  * quiet machine. */
 #include <errno.h>
@@ -40,6 +43,8 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <shmem.h>
 
 #include "core/error.h"
 #include "core/remote.h"
@@ -168,12 +173,54 @@ void shoal_yield(struct shoal_backoff *b)
     }
 }
 
-int shoal_spin_yield(void)
+/* A spinning wait's yield that kept the CPU away this long lost a time slice to a process that
+ * does not yield (a PE that serves this one yields back within microseconds). */
+#define SLICE_LOST_NS 1000000L
+/* For so long after such a yield, waits for an off-node writer do not yield (shoal_spin_yield). */
+#define SLICE_LOST_MEMORY_NS 100000000L
+/* ... but spin through their first polls (a reply within tens of us costs no wake-up) ... */
+#define SLICE_LOST_SPIN 64u
+/* ... and then sleep on the transport's wake fd for at most this long. */
+#define FRAME_SLEEP_NS 500000L
+static long slice_lost_until; /* CLOCK_MONOTONIC ns; relaxed: any thread's verdict will do */
+
+/* Whether b's writer is off-node, so that what it writes comes as a frame. An unknown writer
+ * (wait_until, signal waits) is where no other PE shares memory with this one and no other
+ * thread of this PE may store. */
+static int writer_off_node(const struct shoal_backoff *b)
+{
+    if (b->pe >= 0) return shoal_g.peers[b->pe].ops == shoal_g.remote;
+    return shoal_g.n_shared_pes == 1 && shoal_g.thread_level != SHMEM_THREAD_MULTIPLE;
+}
+
+int shoal_spin_yield(const struct shoal_backoff *b)
 {
     const long t0 = now_ns();
+    /* A wait for an off-node PE's frame beside a process that takes the CPU for a slice at
+     * each yield (two hosts of one PE each, a busy process beside one: a fetch-add 2800 us
+     * against Open MPI's 24) sleeps in poll() on the transport's wake fd instead: the frame
+     * wakes it, and the CPU goes to that process only while nothing is expected. The verdict
+     * holds across waits, or each wait would lose a slice at its first yield. Waits for a PE
+     * of this node (or maybe for one) still yield: its stores make no frame, and a poll would
+     * sleep through them. */
+    if (t0 < __atomic_load_n(&slice_lost_until, __ATOMIC_RELAXED) && shoal_g.remote->wake_fd &&
+        writer_off_node(b)) {
+        if (b->n < SLICE_LOST_SPIN) return 0;
+        const int fd = shoal_g.remote->wake_fd(); /* -1: bytes to write, progress must run */
+        if (fd >= 0) {
+            struct timespec ts = {0, FRAME_SLEEP_NS};
+            struct pollfd p = {.fd = fd, .events = POLLIN};
+            SHOAL_WAIT_COUNT(naps);
+            (void)ppoll(&p, 1, &ts, NULL);
+            return 0;
+        }
+    }
     SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    if (now_ns() - t0 <= SLOW_YIELD_NS) return 0;
+    const long t1 = now_ns();
+    if (t1 - t0 > SLICE_LOST_NS)
+        __atomic_store_n(&slice_lost_until, t1 + SLICE_LOST_MEMORY_NS, __ATOMIC_RELAXED);
+    if (t1 - t0 <= SLOW_YIELD_NS) return 0;
     SHOAL_WAIT_COUNT(slow_yields);
     return 1;
 }

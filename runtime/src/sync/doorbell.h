@@ -54,7 +54,7 @@ void shoal_doorbell_wake(struct shoal_doorbell *d);
  * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
 void shoal_yield(struct shoal_backoff *b);
 /* A spinning wait's yield (sync/backoff.h): 1 when it gave the core away for long. */
-int shoal_spin_yield(void);
+int shoal_spin_yield(const struct shoal_backoff *b);
 /* held: this PE's CPU is held by other processes (sync/avoid_busy.h). */
 void shoal_sleep(struct shoal_backoff *b, int held);
 void shoal_bell_done(struct shoal_backoff *b);
