@@ -22,9 +22,10 @@
  * each). A load that runs half the time (busy 5 ms, idle 5 ms: 0.35-0.51 of its CPU) stays
  * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us,
  * against 24-29 on one CPU). The cost: pairs of PEs that had the free CPU to themselves share
- * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x).
+ * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x). The first two windows,
+ * 50 ms each, move the PEs at once where one is clearly held and another free (early_move).
  *
- * Each window (the first one 50 ms long) also tells the PEs of a held CPU with one or two PEs
+ * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
  * before any move and where none can be made.
  *
@@ -46,9 +47,11 @@
 #include "sync/placement.h"
 
 #define WINDOW_NS 100000000L
-/* The first window, whose shares only the waits read (publish_held): 5 clock ticks, where a
- * busy process read 0.71-0.91 of its CPU, the other CPU 0.00-0.06. */
+/* The first windows: they tell the waits (publish_held) and may move the PEs (early_move). */
 #define EARLY_NS 50000000L
+#define EARLY_WINDOWS 2
+#define EARLY_HELD 0.6  /* share of a CPU others took, by early_move's measure: avoid it */
+#define EARLY_FREE 0.25 /* ... at most, for a CPU the PEs may go to */
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
@@ -64,7 +67,9 @@ static int sampling; /* the leader's sample runs in one thread at a time */
 static int ncpu, *cpus; /* the CPUs the PEs were dealt over at init */
 static struct cpu_state {
     long long busy_ticks; /* /proc/stat: user nice system irq softirq steal */
+    long long idle_ticks; /* /proc/stat: idle iowait */
     double others;        /* last window: share of the CPU others took */
+    double others_idle;   /* the same, as what neither the PEs nor idle took (early_move) */
     int held, back;       /* windows in a row held (see sample), under BACK */
     int loaded;           /* the last window: held */
     int told;             /* its PEs' waits were told to sleep (publish_held) */
@@ -74,7 +79,8 @@ static int *pe_cpu;          /* by local index: the CPU each PE is bound to now 
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
-static int early;                /* the next sample ends the early window */
+static int early;                /* early windows left */
+static int confirm;              /* the next window checks an early move */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
@@ -108,8 +114,9 @@ static int slot_of(int cpu)
     return -1;
 }
 
-/* Busy ticks of every CPU of the set into out[slot]; 0 when /proc/stat cannot be read. */
-static int read_ticks(long long *out)
+/* Busy and idle ticks of every CPU of the set into busy[slot], idle[slot]; 0 when /proc/stat
+ * cannot be read. */
+static int read_ticks(long long *busy, long long *idle)
 {
     FILE *f = fopen("/proc/stat", "re");
     if (!f) return 0;
@@ -124,7 +131,8 @@ static int read_ticks(long long *out)
             continue;
         const int k = slot_of(cpu);
         if (k < 0) continue;
-        out[k] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7]; /* user nice system irq softirq steal */
+        busy[k] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7]; /* user nice system irq softirq steal */
+        idle[k] = v[3] + v[4];                            /* idle iowait */
         got++;
     }
     fclose(f);
@@ -145,6 +153,7 @@ static long long run_ns(int pid)
 }
 
 static void sample(long t);
+static void move_pes(long t);
 
 static void leader_free(void)
 {
@@ -193,8 +202,9 @@ void shoal_avoid_busy_init(void)
     last_ns = 0;
     stuck_ns = 0;
     seen_held = 0;
-    early = n <= 2 * ncpu; /* only where a CPU may be told to sleep (publish_held) */
-    __atomic_store_n(&wait_ns, early ? EARLY_NS : WINDOW_NS, __ATOMIC_RELAXED);
+    early = EARLY_WINDOWS;
+    confirm = 0;
+    __atomic_store_n(&wait_ns, EARLY_NS, __ATOMIC_RELAXED);
     start_ns = now_ns();
     sample(start_ns); /* the first window starts here */
 }
@@ -260,12 +270,36 @@ static void clear_held(void)
         __atomic_store_n(&bell_of(shoal_g.local_pes[i])->held, 0, __ATOMIC_RELAXED);
 }
 
+/* An early window's move: off the CPUs others held while another was all but free; 1 if so.
+ * Not from 2 of 4 whole windows, as sample does later: that move came 0.25-0.55 s after init,
+ * and before it 4 PEs beside one busy process took 40-60 us for a reduce or alltoall of 8 B
+ * (6-10 after it). Each share here is what neither the PEs nor idle took. The busy ticks
+ * that sample reads sample who ran at each tick, and over the 5 ticks of a window one busy
+ * process read 0.24-0.92 of its CPU; while the PEs yield their CPUs never idle, and their run
+ * time is counted in ns, so this read 0.46-0.96 (in the second window 0.63-0.97). A load that
+ * runs half the time can take at most half of a CPU (busy 5 ms, idle 5 ms: 0.20-0.50).
+ * Windows of 25 ms caught no steady load sooner, and moved off that one. Such a move is
+ * undone by the first whole window (confirm) where its CPU is not held. */
+static int early_move(void)
+{
+    int held[CPU_SETSIZE], any_held = 0, free_cpu = 0;
+    for (int k = 0; k < ncpu; k++) {
+        const double o = st[k].others_idle;
+        held[k] = o >= EARLY_HELD;
+        any_held |= held[k];
+        free_cpu |= o < EARLY_FREE;
+    }
+    if (!any_held || !free_cpu) return 0;
+    for (int k = 0; k < ncpu; k++) st[k].avoided = held[k];
+    return 1;
+}
+
 /* One window: each CPU's share that others took; avoid or use again where it says so. */
 static void sample(long t)
 {
-    long long ticks[CPU_SETSIZE];
+    long long ticks[CPU_SETSIZE], idle[CPU_SETSIZE];
     double ours[CPU_SETSIZE] = {0};
-    if (!read_ticks(ticks)) {
+    if (!read_ticks(ticks, idle)) {
         clear_held();
         leader_free();
         return;
@@ -283,10 +317,14 @@ static void sample(long t)
     int change = 0, free_cpu = 0;
     for (int k = 0; k < ncpu; k++) {
         const double busy = (double)(ticks[k] - st[k].busy_ticks) / (double)ticks_per_s;
+        const double idled = (double)(idle[k] - st[k].idle_ticks) / (double)ticks_per_s;
         st[k].busy_ticks = ticks[k];
+        st[k].idle_ticks = idle[k];
         if (first) continue;
         const double o = (busy - ours[k]) / secs;
         st[k].others = o < 0 ? 0 : o;
+        /* idle time is counted in whole ticks: one more where there was any */
+        st[k].others_idle = 1 - (ours[k] + idled + (idled > 0 ? 1.0 / (double)ticks_per_s : 0)) / secs;
         /* Held: over HELD; or, while its PEs slept, over BACK. Sleeping PEs leave the load
          * the CPU less often: one busy process then took 0.36-0.38 of it where yielding PEs
          * had left it 0.96, and a plain threshold flipped the waits between sleeping and
@@ -296,15 +334,22 @@ static void sample(long t)
         if (early) continue;
         st[k].held = held ? st[k].held + 1 : 0;
         st[k].back = st[k].others < BACK ? st[k].back + 1 : 0;
+        /* an early move off a CPU the load no longer holds: it is used again */
+        if (confirm && st[k].avoided && st[k].others < HELD) st[k].back = 2;
         change |= st[k].avoided && st[k].back >= 2;
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
     if (first) return;
+    if (!early) confirm = 0;
     publish_held();
-    /* The early window only tells the waits; moves are decided over whole windows. */
     if (early) {
+        early--;
+        const int moved = early_move();
+        if (moved || !early) __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
+        if (!moved) return;
         early = 0;
-        __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
+        confirm = 1;
+        move_pes(t);
         return;
     }
     /* Load that followed the PEs (two busy processes the scheduler had put on one CPU, now
@@ -339,8 +384,14 @@ static void sample(long t)
     for (int k = 0; k < ncpu; k++) {
         if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
         else if (!st[k].avoided && st[k].loaded && leave) st[k].avoided = 1;
-        st[k].held = st[k].back = 0;
     }
+    move_pes(t);
+}
+
+/* Deal the PEs over the CPUs not avoided now; the windows count afresh. */
+static void move_pes(long t)
+{
+    for (int k = 0; k < ncpu; k++) st[k].held = st[k].back = 0;
     seen_held = 0;
     if (debug)
         for (int k = 0; k < ncpu; k++)
