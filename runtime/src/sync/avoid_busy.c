@@ -324,7 +324,8 @@ static void sample(long t)
         const double o = (busy - ours[k]) / secs;
         st[k].others = o < 0 ? 0 : o;
         /* idle time is counted in whole ticks: one more where there was any */
-        st[k].others_idle = 1 - (ours[k] + idled + (idled > 0 ? 1.0 / (double)ticks_per_s : 0)) / secs;
+        const double oi = 1 - (ours[k] + idled + (idled > 0 ? 1.0 / (double)ticks_per_s : 0)) / secs;
+        st[k].others_idle = oi < 0 ? 0 : oi;
         /* Held: over HELD; or, while its PEs slept, over BACK. Sleeping PEs leave the load
          * the CPU less often: one busy process then took 0.36-0.38 of it where yielding PEs
          * had left it 0.96, and a plain threshold flipped the waits between sleeping and
@@ -397,7 +398,7 @@ static void move_pes(long t)
         for (int k = 0; k < ncpu; k++)
             fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: CPU %d: %.0f%% taken by "
                     "other processes%s\n", shoal_g.me, (double)(t - start_ns) * 1e-9, cpus[k],
-                    100 * st[k].others,
+                    100 * (confirm ? st[k].others_idle : st[k].others), /* what decided */
                     st[k].avoided ? ": the node's PEs leave it" : "");
     if (!deal()) {
         clear_held();
