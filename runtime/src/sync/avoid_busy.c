@@ -369,11 +369,13 @@ static void sample(long t)
     stuck_ns = !free_cpu && !some_avoided ? stuck_ns + window : 0;
     /* Not shorter windows: a load that spins 50 ms and sleeps 50 then holds its CPU in every
      * other window, and the PEs left it (4-PE barrier 26 us, against 11 dealt over both CPUs
-     * and taking its idle halves). Nor a look at init for a process already spinning, with
-     * the PEs dealt away from its CPU from the start: the windows see the load from the PEs'
-     * side, and pairs of core-mates passing data beside a busy process keep most of their CPU
-     * (the load does not count as held there: no move in 2 of 2 runs), where one CPU for
-     * every PE made a 4-PE ping-pong 1.2-3.6x slower (8 B 16 -> 19 us, 1 MiB 59 -> 209). */
+     * and taking its idle halves). Nor a look at /proc at init for a process already
+     * spinning (running, hardly ever asleep), with the PEs dealt away from its CPU before any
+     * window: the windows run from the lowest PE's waits, so PEs that compute without waiting
+     * stay dealt over every CPU, where a single CPU for all of them gives each less. At 4 PEs
+     * beside one busy process, two pairs putting at once (PE 0 never waits there) read
+     * 0.62-0.89x over 8 B-1 MiB with that look (get 0.61-0.89x), while the collectives' first
+     * sizes gained 4.5-11x. */
     const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
