@@ -20,7 +20,7 @@
  *                       measuring down for long)
  *   avoid_busy early    run by beside_busy.sh, whose busy process holds the last CPU before
  *                       the job starts: 0.2 s from the call to shmem_init no PE is on it (the
- *                       early windows move them 0.05-0.1 s into shmem_init; the whole windows
+ *                       early windows move them 0.05-0.1 s after that call; the whole windows
  *                       alone, 0.25 s or later). Three tries (shmem_finalize, shmem_init), as
  *                       a job that the machine kept off its CPUs at the start may see the load
  *                       late
@@ -204,18 +204,16 @@ int main(int argc, char **argv)
         if (CPU_ISSET(c, &start)) last = c;
 
     if (early) {
-        static double took[3];
         int left = 0;
         for (int try = 0; try < 3 && !left; try++) {
             if (try > 0) {
                 t_init = now();
                 shmem_init(); /* placement gave the PEs their first CPUs back */
             }
-            left = until(last, 1, 0.2 - (now() - t_init));
-            took[try] = now() - t_init;
+            left = until(last, 1, 0.2 - (now() - t_init)); /* PE 0's clock decides */
             if (me == 0)
                 printf("avoid_busy: early: try %d: %s CPU %d after %.3f s\n", try + 1,
-                       left ? "the PEs left" : "a PE still on", last, took[try]);
+                       left ? "the PEs left" : "a PE still on", last, now() - t_init);
             if (!left && try == 2 && least_busy(&start, last) > 0.15) {
                 if (me == 0) printf("avoid_busy: skipped (no CPU but %d is free of other work)\n", last);
                 shmem_finalize();
