@@ -3,8 +3,8 @@
  * With more PEs than CPUs the PEs are dealt over the CPUs (placement.c) and hand each CPU to
  * one another by yielding. A process that spins on one of those CPUs (a build, another job)
  * takes its time slices there, and every hand-off across it waits for one: a 4-PE barrier on
- * 2 CPUs beside one busy process took 61-94 us dealt over both, 28-33 us with the 4 PEs alone
- * on the other CPU (7.5-8.1 us idle, dealt over both; benches/RESULTS.md).
+ * 2 CPUs beside one busy process took 50-56 us dealt over both, 3.3-5.3 us with the 4 PEs
+ * alone on the other CPU (1.4-2.0 us idle, dealt over both; benches/RESULTS.md).
  *
  * So the node's lowest PE, from its yields and sleeps (where waits go anyway once they wait
  * for a core-mate), measures every WINDOW from shmem_init on how much of each CPU of the
