@@ -282,15 +282,13 @@ static void clear_held(void)
  * undone by the first whole window (confirm) where its CPU is not held. */
 static int early_move(void)
 {
-    int held[CPU_SETSIZE], any_held = 0, free_cpu = 0;
+    int held = 0, free_cpu = 0;
     for (int k = 0; k < ncpu; k++) {
-        const double o = st[k].others_idle;
-        held[k] = o >= EARLY_HELD;
-        any_held |= held[k];
-        free_cpu |= o < EARLY_FREE;
+        held |= st[k].others_idle >= EARLY_HELD;
+        free_cpu |= st[k].others_idle < EARLY_FREE;
     }
-    if (!any_held || !free_cpu) return 0;
-    for (int k = 0; k < ncpu; k++) st[k].avoided = held[k];
+    if (!held || !free_cpu) return 0;
+    for (int k = 0; k < ncpu; k++) st[k].avoided = st[k].others_idle >= EARLY_HELD;
     return 1;
 }
 
@@ -335,7 +333,8 @@ static void sample(long t)
         if (early) continue;
         st[k].held = held ? st[k].held + 1 : 0;
         st[k].back = st[k].others < BACK ? st[k].back + 1 : 0;
-        /* an early move off a CPU the load no longer holds: it is used again */
+        /* an early move off a CPU the load no longer holds: used again, as after two windows
+         * under BACK */
         if (confirm && st[k].avoided && st[k].others < HELD) st[k].back = 2;
         change |= st[k].avoided && st[k].back >= 2;
         free_cpu |= !st[k].avoided && st[k].others < FREE;
