@@ -1,8 +1,8 @@
 // Launch shapes in the host emulation (the bodies of shape_kernels.hpp, which the GPU suite runs
 // as CUDA kernels): warps of blocks of 1, 16, 33, 96 (3-D) and 1024 threads, grids of several
 // blocks (3-D), barriers and reductions called from every block of a cooperative launch,
-// device collectives of two teams running at once, how wide put_signal copies, and the order
-// of device AMOs. Values are checked on the PE they landed on.
+// device collectives of two teams running at once, how wide put, get and put_signal copy, and
+// the order of device AMOs. Values are checked on the PE they landed on.
 #include <gtest/gtest.h>
 #include <shmem.h>
 #include <shmemx.h>
@@ -169,6 +169,45 @@ TEST(DeviceLaunch, PutSignalCopiesWideWords)
     e::launch(1, [&] { d::signal_wait_until(c, sig.get(), SHMEM_CMP_EQ, 2); });
     EXPECT_TRUE(shoal_test::check_each(dest.get(), len, [&](std::size_t i) { return src[i]; }));
     shmem_barrier_all();
+}
+
+TEST(DeviceLaunch, PutAndGetMoveTheWidestWordsTheShiftAllows)
+{
+    // 1000 bytes to a 16-byte aligned dest from a source shifted by 0-12 bytes: words of 16
+    // bytes for no shift, else of the widest width dividing the shift, and the bytes after the
+    // last whole word singly; for a block's put (the inline path when nothing is shifted) and
+    // one thread's get alike. The bytes are checked on the PE they landed on.
+    const d::context c = make_context();
+    constexpr std::size_t len = 1000;
+    SymArray<unsigned char> dest(len + 16), src(len + 16);
+    std::vector<unsigned char> got(len + 32);
+    ASSERT_EQ(reinterpret_cast<std::uintptr_t>(dest.get()) % 16, 0u);
+    ASSERT_EQ(reinterpret_cast<std::uintptr_t>(src.get()) % 16, 0u);
+    auto *local = reinterpret_cast<unsigned char *>((reinterpret_cast<std::uintptr_t>(got.data()) + 15) / 16 * 16);
+    const auto value = [](int pe, std::size_t shift, std::size_t i) {
+        return static_cast<unsigned char>(pe * 31 + static_cast<int>(shift * 5 + i * 7));
+    };
+    for (std::size_t shift : {0, 1, 2, 4, 8, 12}) {
+        const int log2 = shift ? __builtin_ctzl(shift) : 4;
+        const std::size_t w = std::size_t(1) << log2;
+        for (std::size_t i = 0; i < len; i++) src[shift + i] = value(shmem_my_pe(), shift, i);
+        shmem_barrier_all();
+        e::copies.reset();
+        e::launch(64, [&] { d::putmem<d::scope::block>(c, dest.get(), src.get() + shift, len, k::right(c)); });
+        EXPECT_EQ(e::copies.words[log2].load(), log2 ? len / w : len) << "put, shift " << shift;
+        if (log2) {
+            EXPECT_EQ(e::copies.words[0].load(), len % w) << "put, shift " << shift;
+        }
+        shmem_barrier_all();
+        EXPECT_TRUE(shoal_test::check_each(dest.get(), len, [&](std::size_t i) { return value(k::left(c), shift, i); }))
+            << "put, shift " << shift;
+        e::copies.reset();
+        e::launch(1, [&] { d::getmem(c, local, src.get() + shift, len, k::right(c)); });
+        EXPECT_EQ(e::copies.words[log2].load(), log2 ? len / w : len) << "get, shift " << shift;
+        EXPECT_TRUE(shoal_test::check_each(local, len, [&](std::size_t i) { return value(k::right(c), shift, i); }))
+            << "get, shift " << shift;
+        shmem_barrier_all();
+    }
 }
 
 TEST(DeviceLaunch, AmosAreRelaxed)

@@ -108,6 +108,17 @@ template <class S, class T> SHOAL_HD inline void copy_elems(T *dst, const T *src
     copy_bytes<S>(dst, src, n * sizeof(T));
 }
 
+/** A put's or get's bytes. Two 16-byte aligned addresses, the usual case, copy inline: the call
+ *  of copy_bytes costs a one-block put or get of 8 B-16 KiB 15-19% on an H200. Collectives
+ *  keep the call (their syncs dwarf it). */
+template <class S> SHOAL_HD inline void rma_bytes(void *dst, const void *src, std::size_t len)
+{
+    if ((reinterpret_cast<std::uintptr_t>(dst) | reinterpret_cast<std::uintptr_t>(src)) % 16 == 0)
+        copy_words<S, 4>(static_cast<unsigned char *>(dst), static_cast<const unsigned char *>(src), len);
+    else
+        copy_bytes<S>(dst, src, len);
+}
+
 } // namespace detail
 
 /** pe's copy of the symmetric addr as a pointer this thread may load and store through
@@ -133,7 +144,7 @@ template <class T> SHOAL_HD inline T g(const context &c, const T *src, int pe)
 template <class S = scope::thread, class T>
 SHOAL_HD inline void put(const context &c, T *dest, const T *src, std::size_t nelems, int pe)
 {
-    detail::copy_elems<S>(detail::remote<S>(c, dest, pe, "put"), src, nelems);
+    detail::rma_bytes<S>(detail::remote<S>(c, dest, pe, "put"), src, nelems * sizeof(T));
     S::sync();
 }
 
@@ -141,7 +152,7 @@ SHOAL_HD inline void put(const context &c, T *dest, const T *src, std::size_t ne
 template <class S = scope::thread, class T>
 SHOAL_HD inline void get(const context &c, T *dest, const T *src, std::size_t nelems, int pe)
 {
-    detail::copy_elems<S>(dest, detail::remote<S>(c, src, pe, "get"), nelems);
+    detail::rma_bytes<S>(dest, detail::remote<S>(c, src, pe, "get"), nelems * sizeof(T));
     S::sync();
 }
 
@@ -178,14 +189,14 @@ SHOAL_HD inline void iget(const context &c, T *dest, const T *src, std::ptrdiff_
 template <class S = scope::thread>
 SHOAL_HD inline void putmem(const context &c, void *dest, const void *src, std::size_t nbytes, int pe)
 {
-    detail::copy_bytes<S>(detail::remote<S>(c, dest, pe, "putmem"), src, nbytes);
+    detail::rma_bytes<S>(detail::remote<S>(c, dest, pe, "putmem"), src, nbytes);
     S::sync();
 }
 
 template <class S = scope::thread>
 SHOAL_HD inline void getmem(const context &c, void *dest, const void *src, std::size_t nbytes, int pe)
 {
-    detail::copy_bytes<S>(dest, detail::remote<S>(c, src, pe, "getmem"), nbytes);
+    detail::rma_bytes<S>(dest, detail::remote<S>(c, src, pe, "getmem"), nbytes);
     S::sync();
 }
 

@@ -41,7 +41,7 @@ template <class S = scope::thread, class T>
 SHOAL_HD inline void put_signal(const context &c, T *dest, const T *src, std::size_t nelems, std::uint64_t *sig_addr,
                                 std::uint64_t signal, int sig_op, int pe)
 {
-    detail::copy_elems<S>(detail::remote<S>(c, dest, pe, "put_signal"), src, nelems);
+    detail::rma_bytes<S>(detail::remote<S>(c, dest, pe, "put_signal"), src, nelems * sizeof(T));
     S::sync();
     if (S::rank() == 0) {
         fence(c);
