@@ -83,8 +83,8 @@ template <class S, int L> SHOAL_HD inline void copy_words(unsigned char *dst, co
 }
 
 /** Bytes, moved in the widest word (up to 16 bytes) that the two addresses' alignment relative
- *  to each other allows, whatever the length. A call, not inlined: every typed put and get of a
- *  scope shares its five unrolled loops (ptxas was slow on them inlined into every routine). */
+ *  to each other allows, whatever the length. A call, not inlined: every routine of a scope
+ *  shares its five unrolled loops (ptxas was slow on them inlined into every routine). */
 template <class S> SHOAL_HD SHOAL_DEV_NOINLINE inline void copy_bytes(void *dst, const void *src, std::size_t len)
 {
     auto *d = static_cast<unsigned char *>(dst);
@@ -109,8 +109,8 @@ template <class S, class T> SHOAL_HD inline void copy_elems(T *dst, const T *src
 }
 
 /** A put's or get's bytes. Two 16-byte aligned addresses, the usual case, copy inline: the call
- *  of copy_bytes costs a one-block put or get of 8 B-16 KiB 15-19% on an H200. Collectives
- *  keep the call (their syncs dwarf it). */
+ *  of copy_bytes cost a block's put or get of 16 B-16 KiB 13-20% of its bandwidth on an H200.
+ *  Collectives keep the call (their syncs dwarf it). */
 template <class S> SHOAL_HD inline void rma_bytes(void *dst, const void *src, std::size_t len)
 {
     if ((reinterpret_cast<std::uintptr_t>(dst) | reinterpret_cast<std::uintptr_t>(src)) % 16 == 0)
