@@ -237,8 +237,9 @@ TEST(OnStream, TwoTeamsReduceOnTwoStreamsAtOnce)
 
 TEST(OnStream, LargeReductionsRunOnSeveralBlocks)
 {
-    // 4 MiB of ints: one kernel of many blocks between two sync kernels (none for one member); 400
-    // bytes: one kernel of one block, or nothing at all for one member in place.
+    // 4 MiB of ints: one kernel of many blocks between two sync kernels (for one member a copy in
+    // 16-byte words, no sync); 400 bytes: one kernel of one block, or nothing at all for one
+    // member in place.
     constexpr std::size_t n = std::size_t(1) << 20;
     Dev<int> x(n), y(n);
     std::vector<int> hx(n);
@@ -246,10 +247,14 @@ TEST(OnStream, LargeReductionsRunOnSeveralBlocks)
     to_device(x.p, hx);
     shmem_barrier_all();
     ec::stream_t s = ec::stream_create(true);
+    shoal::device::emulate::copies.reset();
     shmemx_int_max_reduce_on_stream(SHMEM_TEAM_WORLD, y.p, x.p, n, s);
     shmemx_int_sum_reduce_on_stream(SHMEM_TEAM_WORLD, x.p, x.p, 100, s);
     ASSERT_EQ(ec::stream_synchronize(s), 0);
     const auto runs = ec::launches(s);
+    if (npes() == 1) {
+        EXPECT_EQ(shoal::device::emulate::copies.words[4].load(), n * sizeof(int) / 16);
+    }
     const unsigned part_blocks = d::geometry::push(n * sizeof(int) / static_cast<std::size_t>(npes())).grid.count();
     EXPECT_GT(part_blocks, static_cast<unsigned>(SHOAL_DEVICE_STREAM_BLOCKS));
     if (npes() == 1) {

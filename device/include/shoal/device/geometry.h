@@ -77,9 +77,9 @@ inline constexpr std::size_t coll_block_bytes = std::size_t(16) << 10;
  *  (stream_kernels.h's push_body): a block per 8 KiB of this member's part, at most 1024 (as
  *  many as an H100 or H200 holds at once), so that the whole GPU pulls. From push_min_bytes
  *  per member when there are several members: a sync kernel costs 5-20 us between processes
- *  sharing a GPU (an H200, 2 and 4 PEs: the push path took 22 and 45 us at 2 MiB, the one
- *  kernel 26 and 63 us at 1 MiB, 19 and 46 at 512 KiB); at any size for a team of one, which
- *  needs no sync. */
+ *  sharing a GPU (an H200, 2 and 4 PEs, at 1 MiB: the push path 20 and 42 us, the one kernel
+ *  26 and 63; at 512 KiB the one kernel 21 and 44); at any size for a team of one, which needs
+ *  no sync and copies in this shape. */
 inline constexpr unsigned push_threads = 256;
 inline constexpr unsigned push_max_blocks = 1024;
 inline constexpr std::size_t push_block_bytes = std::size_t(8) << 10;
