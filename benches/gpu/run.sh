@@ -23,10 +23,10 @@
 #
 # --dry-run does everything a CPU can, for real: the tools and wheel paths, the configure and
 # build (less the device build check, which the CPU machine's own build compiles), the test
-# suites (GPU cases exit 77 without a GPU), the builds against the wheels where
-# they are, a short scaling run and the table script on sample results; it only skips what
-# needs a GPU (the probe, MPS, the benchmarks), printing those commands. CI runs it under
-# ../shared/tools/bare_gpu_image.sh, so a package the GPU machine lacks fails CI here.
+# suites (GPU cases exit 77 without a GPU), the builds against the wheels where they are, the
+# build of ab_device_headers.sh, a short scaling run and the table script on sample results; it
+# only skips what needs a GPU (the probe, MPS, the benchmarks), printing those commands. CI runs
+# it under ../shared/tools/bare_gpu_image.sh, so a package the GPU machine lacks fails CI here.
 # Environment: PYTHON (the Python of the wheels; default python3), NVCC_ARCH (default sm_90),
 # RUN_BUDGET (seconds, default 450).
 set -uo pipefail
@@ -327,6 +327,8 @@ tests_line="$tests_line; launch shapes: ${shape_line:-no summary}"
 
 # --- 5. CPU scaling ----------------------------------------------------------------------------
 if [ "$dry" = 1 ]; then
+    say "4c. the build of ab_device_headers.sh (the same-run comparison of a device-header change)"
+    step ab-build 120 env AB_BUILD_ONLY=1 "$src/benches/gpu/ab_device_headers.sh" "$build" "$src/device/include"
     say "5. CPU scaling of the host collectives (a short form here: 2 PEs, one run)"
     step scaling 120 "$src/benches/scaling.sh" -n 2 -r 1 -s 8 "$build"
 else
