@@ -23,7 +23,9 @@
  * under HELD: dealt over both CPUs the PEs get its idle halves (4-PE barrier 14-16 us,
  * against 24-29 on one CPU). The cost: pairs of PEs that had the free CPU to themselves share
  * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x). The first two windows,
- * 50 ms each, move the PEs at once where one is clearly held and another free (early_move).
+ * 50 ms each, and every window till the PEs first move, move them at once where one CPU is
+ * clearly held and another free, or about one CPU's worth of load is spread over the CPUs
+ * while some idle (early_move, sync/busy_pick.c).
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -43,6 +45,7 @@
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/avoid_busy.h"
+#include "sync/busy_pick.h"
 #include "sync/doorbell.h"
 #include "sync/placement.h"
 
@@ -50,8 +53,6 @@
 /* The first windows: they tell the waits (publish_held) and may move the PEs (early_move). */
 #define EARLY_NS 50000000L
 #define EARLY_WINDOWS 2
-#define EARLY_HELD 0.6  /* share of a CPU others took, by early_move's measure: avoid it */
-#define EARLY_FREE 0.25 /* ... at most, for a CPU the PEs may go to */
 #define HELD 0.65 /* share of a CPU others took: avoid it (one busy process: 0.82-0.89) */
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
@@ -70,6 +71,7 @@ static struct cpu_state {
     long long idle_ticks; /* /proc/stat: idle iowait */
     double others;        /* last window: share of the CPU others took */
     double others_idle;   /* the same, as what neither the PEs nor idle took (early_move) */
+    double idled;         /* last window: share of the CPU idle */
     int held, back;       /* windows in a row held (see sample), under BACK */
     int loaded;           /* the last window: held */
     int told;             /* its PEs' waits were told to sleep (publish_held) */
@@ -81,6 +83,7 @@ static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
 static int early;                /* early windows left */
 static int confirm;              /* the next window checks an early move */
+static int moved_once;           /* the PEs moved since init */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int debug; /* SHOAL_DEBUG=1: say each move */
@@ -204,6 +207,7 @@ void shoal_avoid_busy_init(void)
     seen_held = 0;
     early = EARLY_WINDOWS;
     confirm = 0;
+    moved_once = 0;
     __atomic_store_n(&wait_ns, EARLY_NS, __ATOMIC_RELAXED);
     start_ns = now_ns();
     sample(start_ns); /* the first window starts here */
@@ -270,25 +274,23 @@ static void clear_held(void)
         __atomic_store_n(&bell_of(shoal_g.local_pes[i])->held, 0, __ATOMIC_RELAXED);
 }
 
-/* An early window's move: off the CPUs others held while another was all but free; 1 if so.
- * Not from 2 of 4 whole windows, as sample does later: that move came 0.25-0.55 s after init,
- * and before it 4 PEs beside one busy process took 40-60 us for a reduce or alltoall of 8 B
- * (6-10 after it). Each share here is what neither the PEs nor idle took. The busy ticks
+/* An early window's move (sync/busy_pick.c decides); 1 if so. Not from 2 of 4 whole windows,
+ * as sample does later: that move came 0.25-0.55 s after init, and before it 4 PEs beside one
+ * busy process took 40-60 us for a reduce or alltoall of 8 B (6-10 after it). The busy ticks
  * that sample reads sample who ran at each tick, and over the 5 ticks of a window one busy
- * process read 0.24-0.92 of its CPU; while the PEs yield their CPUs never idle, and their run
- * time is counted in ns, so this read 0.46-0.96 (in the second window 0.63-0.97). A load that
- * runs half the time can take at most half of a CPU (busy 5 ms, idle 5 ms: 0.20-0.50).
- * Windows of 25 ms caught no steady load sooner, and moved off that one. Such a move is
- * undone by the first whole window (confirm) where its CPU is not held. */
+ * process read 0.24-0.92 of its CPU. Windows of 25 ms caught no steady load sooner, and moved
+ * off a load that runs half the time. Such a move is undone by the first whole window
+ * (confirm) where its CPU is not held. */
 static int early_move(void)
 {
-    int held = 0, free_cpu = 0;
+    static double others[CPU_SETSIZE], idled[CPU_SETSIZE]; /* one sample at a time */
+    static int avoid[CPU_SETSIZE];
     for (int k = 0; k < ncpu; k++) {
-        held |= st[k].others_idle >= EARLY_HELD;
-        free_cpu |= st[k].others_idle < EARLY_FREE;
+        others[k] = st[k].others_idle;
+        idled[k] = st[k].idled;
     }
-    if (!held || !free_cpu) return 0;
-    for (int k = 0; k < ncpu; k++) st[k].avoided = st[k].others_idle >= EARLY_HELD;
+    if (!shoal_busy_pick(ncpu, others, idled, avoid)) return 0;
+    for (int k = 0; k < ncpu; k++) st[k].avoided = avoid[k];
     return 1;
 }
 
@@ -324,6 +326,7 @@ static void sample(long t)
         /* idle time is counted in whole ticks: one more where there was any */
         const double oi = 1 - (ours[k] + idled + (idled > 0 ? 1.0 / (double)ticks_per_s : 0)) / secs;
         st[k].others_idle = oi < 0 ? 0 : oi;
+        st[k].idled = idled / secs;
         /* Held: over HELD; or, while its PEs slept, over BACK. Sleeping PEs leave the load
          * the CPU less often: one busy process then took 0.36-0.38 of it where yielding PEs
          * had left it 0.96, and a plain threshold flipped the waits between sleeping and
@@ -348,6 +351,17 @@ static void sample(long t)
         if (moved || !early) __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
         if (!moved) return;
         early = 0;
+        confirm = 1;
+        move_pes(t);
+        return;
+    }
+    /* Until the PEs first move, each window may move them as the first ones do. With three
+     * or more PEs on a CPU their yields keep a busy process to 0.12-0.45 of it while the job
+     * starts, and the scheduler moves it between CPUs, so the first windows often miss it;
+     * two whole windows of the rule below held it only 0.3-0.6 s after init in 6 of 20 runs
+     * of 8 PEs (never in 3 of them), and till then an fcollect of 8 B took 90-110 us, 22-27
+     * after. */
+    if (!moved_once && early_move()) {
         confirm = 1;
         move_pes(t);
         return;
@@ -393,6 +407,7 @@ static void sample(long t)
 /* Deal the PEs over the CPUs not avoided now; the windows count afresh. */
 static void move_pes(long t)
 {
+    moved_once = 1;
     for (int k = 0; k < ncpu; k++) st[k].held = st[k].back = 0;
     seen_held = 0;
     if (debug)
