@@ -1,7 +1,7 @@
 // The GPU device suite's reduction sweep (coll_kernels.hpp: every reduction of the type table),
-// this file compiled once per operation (SHOAL_REDUCE_PART: coll_kernels.hpp's op_id, 0 and ...
-// 6 prod; tests/gpu/meson.build) so that no compile step is long: as one kernel the sweep took
-// minutes of ptxas, and in three parts of two or three operations 61-68 s on 2 cores.
+// this file compiled once per operation (SHOAL_REDUCE_PART: coll_kernels.hpp's op_id, 0 (and)
+// to 6 (prod); tests/gpu/meson.build) so that no compile step is long: 25-46 s each on 2 cores,
+// where two or three operations in one unit took 61-68 s and the whole sweep minutes of ptxas.
 #include <cuda_runtime.h>
 
 #include "gpu_device_parts.hpp"
