@@ -187,7 +187,7 @@ if [ ! -f "$build/build.ninja" ]; then
     # A dry run leaves out the device build check and the Python package: the CPU machine's
     # own build compiles both already, and on 2 cores they would take the step's minutes.
     step setup 120 "${meson_cmd[@]}" setup "$build" "$src" -Dbuildtype=release -Dcuda=enabled \
-        -Ddevice_archs="$arch" -Dcuda_args="-arch=$arch" -Dmpi=disabled \
+        -Ddevice_archs="$arch" -Dcuda_args="-arch=$arch" -Dmpi=disabled -Dgpu_suite=enabled \
         -Dgpu_build_check="$([ "$dry" = 1 ] && echo false || echo true)" \
         -Dpython="$([ "$dry" = 1 ] && echo disabled || echo auto)" -Dpython_interpreter="$(command -v "$py" || echo "$py")" || true
 fi
