@@ -25,7 +25,10 @@
  * it with the others (benches/RESULTS.md: a ping-pong 0.63-0.96x). The first two windows,
  * 50 ms each, and every window till the PEs first move, move them at once where one CPU is
  * clearly held and another free, or about one CPU's worth of load is spread over the CPUs
- * while some idle (early_move, sync/busy_pick.c).
+ * while some idle (early_move, sync/busy_pick.c). Sooner still, at its first wait the leader
+ * names the other processes running on the PEs' CPUs, and over the next 12 ms reads whether
+ * they keep running (quick_look, sync/busy_look.c): where fewer such processes than CPUs ran
+ * at nearly every reading, the PEs leave their CPUs, before the first window ends.
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -45,6 +48,7 @@
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/avoid_busy.h"
+#include "sync/busy_look.h"
 #include "sync/busy_pick.h"
 #include "sync/doorbell.h"
 #include "sync/placement.h"
@@ -57,6 +61,14 @@
 #define FREE 0.15 /* ... at most, for a CPU the PEs may go to */
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
 #define STUCK_NS 1000000000L /* with no CPU free this long, sampling slows down */
+/* The quick look: readings at least QUICK_GAP_NS apart, QUICK_MIN of them over at least
+ * QUICK_SPAN_NS (longer than the period of a load that runs 5 ms in 10); a process running at
+ * QUICK_STEADY of them keeps its CPU busy. At most QUICK_MAX processes are followed. */
+#define QUICK_GAP_NS 250000L
+#define QUICK_SPAN_NS 12000000L
+#define QUICK_MIN 16
+#define QUICK_STEADY 0.9
+#define QUICK_MAX 8
 
 int shoal_avoid_busy_on;
 const uint32_t *shoal_avoid_busy_held_word;
@@ -78,6 +90,7 @@ static struct cpu_state {
     int avoided;
 } *st;
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
+static int *pe_pid;          /* by local index: its pid */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
 static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
@@ -86,6 +99,12 @@ static int confirm;              /* the next window checks an early move */
 static int moved_once;           /* the PEs moved since init */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
+static int quick_on;             /* the quick look is still reading */
+static long quick_first_ns, quick_last_ns;
+static int quick_n;              /* readings so far */
+static int quick_np;             /* processes followed: */
+static int quick_pid[QUICK_MAX], quick_cpu[QUICK_MAX], quick_runs[QUICK_MAX];
+static int quick_moved; /* the last move was the quick look's (debug output) */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
 void shoal_avoid_busy_check_env(void)
@@ -163,10 +182,12 @@ static void leader_free(void)
     free(cpus);
     free(st);
     free(pe_cpu);
+    free(pe_pid);
     free(pe_run_ns);
     cpus = NULL;
     st = NULL;
     pe_cpu = NULL;
+    pe_pid = NULL;
     pe_run_ns = NULL;
     ncpu = 0;
     __atomic_store_n(&leader, 0, __ATOMIC_RELAXED);
@@ -194,20 +215,28 @@ void shoal_avoid_busy_init(void)
     cpus = calloc(CPU_SETSIZE, sizeof *cpus);
     st = calloc(CPU_SETSIZE, sizeof *st);
     pe_cpu = calloc((size_t)n, sizeof *pe_cpu);
+    pe_pid = calloc((size_t)n, sizeof *pe_pid);
     pe_run_ns = calloc((size_t)n, sizeof *pe_run_ns);
     ticks_per_s = sysconf(_SC_CLK_TCK);
     ncpu = cpus ? shoal_placement_dealt_cpus(cpus) : 0;
-    if (!st || !pe_cpu || !pe_run_ns || ticks_per_s <= 0 || ncpu < 2) {
+    if (!st || !pe_cpu || !pe_pid || !pe_run_ns || ticks_per_s <= 0 || ncpu < 2) {
         leader_free(); /* nowhere to go: the others wait for moves that never come */
         return;
     }
-    for (int i = 0; i < n; i++) pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
+    for (int i = 0; i < n; i++) {
+        pe_cpu[i] = cpus[i % ncpu]; /* as placement dealt them */
+        pe_pid[i] = shoal_g.peers[shoal_g.local_pes[i]].pid;
+    }
     last_ns = 0;
     stuck_ns = 0;
     seen_held = 0;
     early = EARLY_WINDOWS;
     confirm = 0;
     moved_once = 0;
+    quick_n = quick_np = 0;
+    quick_first_ns = quick_last_ns = 0;
+    quick_moved = 0;
+    __atomic_store_n(&quick_on, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&wait_ns, EARLY_NS, __ATOMIC_RELAXED);
     start_ns = now_ns();
     sample(start_ns); /* the first window starts here */
@@ -294,6 +323,66 @@ static int early_move(void)
     return 1;
 }
 
+/* One reading of the quick look, and once there are enough, its move: where fewer processes
+ * than CPUs ran at nearly every reading (each keeps a CPU busy: one or two readings without it
+ * are a process that came and went), the PEs leave the CPUs those are on. The first windows
+ * cannot see them sooner than 50 ms after init, and a program's first calls all run before:
+ * beside one busy process a 4-PE barrier_all of 64 us and a reduce of 50 us, 3.6-4.5 us once
+ * moved. None running at the first reading, none steady, or as many as CPUs: no move (the
+ * windows decide). The window that follows confirms the move, as an early window's. */
+static void quick_look(long t)
+{
+    if (quick_n == 0) {
+        quick_first_ns = t;
+        quick_np = shoal_busy_running_list(pe_pid, shoal_g.n_local_pes, cpus, ncpu, quick_pid, QUICK_MAX);
+        if (quick_np <= 0) {
+            __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
+            return;
+        }
+    }
+    quick_n++;
+    __atomic_store_n(&quick_last_ns, t, __ATOMIC_RELAXED);
+    for (int i = 0; i < quick_np; i++) {
+        int cpu;
+        if (shoal_busy_is_running(quick_pid[i], &cpu)) {
+            quick_runs[i] = quick_n == 1 ? 1 : quick_runs[i] + 1;
+            quick_cpu[i] = cpu;
+        } else if (quick_n == 1) {
+            quick_runs[i] = 0;
+        }
+    }
+    if (quick_n < QUICK_MIN || t - quick_first_ns < QUICK_SPAN_NS) return;
+    __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
+    static int on[CPU_SETSIZE]; /* one look at a time */
+    int steady = 0;
+    for (int k = 0; k < ncpu; k++) on[k] = 0;
+    for (int i = 0; i < quick_np; i++) {
+        if (quick_runs[i] < QUICK_STEADY * quick_n) continue;
+        const int k = slot_of(quick_cpu[i]);
+        if (k < 0) continue;
+        on[k] = 1;
+        steady++;
+    }
+    int left = 0;
+    for (int k = 0; k < ncpu; k++) left += !on[k];
+    if (debug)
+        for (int i = 0; i < quick_np; i++)
+            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: pid %d ran at %d of %d "
+                    "readings in %.1f ms, on CPU %d\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
+                    quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i]);
+    if (steady == 0 || steady >= ncpu || left == 0) return;
+    for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
+    early = 0;
+    confirm = 1;
+    quick_moved = 1;
+    move_pes(t);
+    quick_moved = 0;
+    if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
+    __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
+    __atomic_store_n(&last_ns, 0, __ATOMIC_RELAXED);
+    sample(t); /* the whole window that confirms starts here */
+}
+
 /* One window: each CPU's share that others took; avoid or use again where it says so. */
 static void sample(long t)
 {
@@ -343,6 +432,7 @@ static void sample(long t)
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
     if (first) return;
+    __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED); /* a window reads the CPUs now */
     if (!early) confirm = 0;
     publish_held();
     if (early) {
@@ -411,11 +501,17 @@ static void move_pes(long t)
     for (int k = 0; k < ncpu; k++) st[k].held = st[k].back = 0;
     seen_held = 0;
     if (debug)
-        for (int k = 0; k < ncpu; k++)
-            fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: CPU %d: %.0f%% taken by "
-                    "other processes%s\n", shoal_g.me, (double)(t - start_ns) * 1e-9, cpus[k],
-                    100 * (confirm ? st[k].others_idle : st[k].others), /* what decided */
-                    st[k].avoided ? ": the node's PEs leave it" : "");
+        for (int k = 0; k < ncpu; k++) {
+            if (quick_moved)
+                fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: CPU %d: %s\n", shoal_g.me,
+                        (double)(t - start_ns) * 1e-9, cpus[k],
+                        st[k].avoided ? "another process runs there: the node's PEs leave it" : "free");
+            else
+                fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: CPU %d: %.0f%% taken by "
+                        "other processes%s\n", shoal_g.me, (double)(t - start_ns) * 1e-9, cpus[k],
+                        100 * (confirm ? st[k].others_idle : st[k].others), /* what decided */
+                        st[k].avoided ? ": the node's PEs leave it" : "");
+        }
     if (!deal()) {
         clear_held();
         leader_free(); /* not allowed to move them: they stay as they are */
@@ -444,9 +540,12 @@ void shoal_avoid_busy_poll(void)
     if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
     const long t = now_ns();
     const long since = t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
-    if (since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) ||
+    const int quick = __atomic_load_n(&quick_on, __ATOMIC_RELAXED) &&
+                      t - __atomic_load_n(&quick_last_ns, __ATOMIC_RELAXED) >= QUICK_GAP_NS;
+    if ((since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) && !quick) ||
         __atomic_exchange_n(&sampling, 1, __ATOMIC_ACQUIRE))
         return;
+    if (leader && quick_on && t - quick_last_ns >= QUICK_GAP_NS) quick_look(t);
     if (leader && t - last_ns >= wait_ns) sample(t);
     __atomic_store_n(&sampling, 0, __ATOMIC_RELEASE);
 }

@@ -1,0 +1,98 @@
+/* The quick look of SHOAL_AVOID_BUSY (runtime/src/sync/busy_look.c) against real processes: a
+ * child that spins on the last CPU of this test's set is running at every reading, on that
+ * CPU, and in every walk over /proc, unless its pid is among the PEs'; a sleeping child is at
+ * none. Both are named so that a parser of /proc/PID/stat that took the first ')' for the end
+ * of the name would read the wrong state ("x) S 1 (y" spins, "x) R 0 (y" sleeps). No PEs: the
+ * code alone. Exit status: failures. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sync/busy_look.h"
+
+static int failures;
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "busy_look: %s\n", what);
+    failures++;
+}
+
+static pid_t child(int cpu, const char *name, int spin)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    prctl(PR_SET_NAME, name);
+    if (spin)
+        for (volatile unsigned long i = 0;; i++) {
+        }
+    for (;;) pause();
+}
+
+static void nap_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static int listed(pid_t pid, const int *pids, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (pids[i] == pid) return 1;
+    return 0;
+}
+
+int main(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+    int cpus[CPU_SETSIZE], ncpu = 0;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) cpus[ncpu++] = c;
+    const int last = cpus[ncpu - 1], me = (int)getpid();
+    const pid_t sleeper = child(last, "x) R 0 (y", 0);
+    const pid_t spinner = child(last, "x) S 1 (y", 1);
+    nap_ms(50);
+
+    int spins = 0, on_last = 0, sleeps = 0, in_list = 0, sleeper_listed = 0, ours_listed = 0;
+    for (int i = 0; i < 20; i++) {
+        int cpu = -1, out[64];
+        if (shoal_busy_is_running(spinner, &cpu)) {
+            spins++;
+            on_last += cpu == last;
+        }
+        sleeps += shoal_busy_is_running(sleeper, &cpu);
+        const int n = shoal_busy_running_list(&me, 1, cpus, ncpu, out, 64);
+        if (n < 0) fail("/proc could not be read");
+        in_list += listed(spinner, out, n);
+        sleeper_listed += listed(sleeper, out, n);
+        const int ours[2] = {me, (int)spinner};
+        const int m = shoal_busy_running_list(ours, 2, cpus, ncpu, out, 64);
+        ours_listed += listed(spinner, out, m);
+        nap_ms(1);
+    }
+    if (spins != 20) fail("a spinning process (named \"x) S 1 (y\") was not running at every reading");
+    if (on_last != spins) fail("a process spinning on the last CPU was read elsewhere");
+    if (sleeps) fail("a sleeping process (named \"x) R 0 (y\") was read as running");
+    if (in_list != 20) fail("the walk over /proc missed a spinning process");
+    if (sleeper_listed) fail("the walk over /proc listed a sleeping process");
+    if (ours_listed) fail("the walk over /proc listed a process among the pids given");
+    int none;
+    if (shoal_busy_is_running(999999999, &none)) fail("pid 999999999 was read as running");
+
+    kill(spinner, SIGKILL);
+    kill(sleeper, SIGKILL);
+    waitpid(spinner, NULL, 0);
+    waitpid(sleeper, NULL, 0);
+    if (!failures) printf("busy_look: ok (%d CPUs)\n", ncpu);
+    return failures;
+}
