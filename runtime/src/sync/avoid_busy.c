@@ -62,11 +62,13 @@
 #define BACK 0.25 /* ... at most, for an avoided CPU to be used again */
 #define STUCK_NS 1000000000L /* with no CPU free this long, sampling slows down */
 /* The quick look: readings at least QUICK_GAP_NS apart, QUICK_MIN of them over at least
- * QUICK_SPAN_NS (longer than the period of a load that runs 5 ms in 10); a process running at
- * QUICK_STEADY of them keeps its CPU busy. At most QUICK_MAX processes are followed. */
+ * QUICK_SPAN_NS (longer than the period of a load that runs 5 ms in 10: it ran at 4-7 of 12-16
+ * readings, a busy process at all); a process running at QUICK_STEADY of them keeps its CPU
+ * busy. 16 readings took 22-48 ms at 8 PEs on 2 CPUs, and the first window (50 ms) ends the
+ * look. At most QUICK_MAX processes are followed. */
 #define QUICK_GAP_NS 250000L
 #define QUICK_SPAN_NS 12000000L
-#define QUICK_MIN 16
+#define QUICK_MIN 12
 #define QUICK_STEADY 0.9
 #define QUICK_MAX 8
 
@@ -104,6 +106,7 @@ static long quick_first_ns, quick_last_ns;
 static int quick_n;              /* readings so far */
 static int quick_np;             /* processes followed: */
 static int quick_pid[QUICK_MAX], quick_cpu[QUICK_MAX], quick_runs[QUICK_MAX];
+static long long quick_run0[QUICK_MAX]; /* its run time at the first reading */
 static int quick_moved; /* the last move was the quick look's (debug output) */
 static int debug; /* SHOAL_DEBUG=1: say each move */
 
@@ -339,6 +342,7 @@ static void quick_look(long t)
             __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
             return;
         }
+        for (int i = 0; i < quick_np; i++) quick_run0[i] = run_ns(quick_pid[i]);
     }
     quick_n++;
     __atomic_store_n(&quick_last_ns, t, __ATOMIC_RELAXED);
@@ -368,8 +372,9 @@ static void quick_look(long t)
     if (debug)
         for (int i = 0; i < quick_np; i++)
             fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: pid %d ran at %d of %d "
-                    "readings in %.1f ms, on CPU %d\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
-                    quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i]);
+                    "readings in %.1f ms, on CPU %d, share %.2f\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
+                    quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i],
+                    (double)(run_ns(quick_pid[i]) - quick_run0[i]) / (double)(t - quick_first_ns));
     if (steady == 0 || steady >= ncpu || left == 0) return;
     for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
     early = 0;
