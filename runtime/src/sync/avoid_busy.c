@@ -330,8 +330,8 @@ static int early_move(void)
  * than CPUs ran at nearly every reading (each keeps a CPU busy: one or two readings without it
  * are a process that came and went), the PEs leave the CPUs those are on. The first windows
  * cannot see them sooner than 50 ms after init, and a program's first calls all run before:
- * beside one busy process a 4-PE barrier_all of 64 us and a reduce of 50 us, 3.6-4.5 us once
- * moved. None running at the first reading, none steady, or as many as CPUs: no move (the
+ * beside one busy process a 4-PE barrier_all of 27-105 us and a reduce of 45-64 us (idle
+ * 3.6-4.5 us, 7-9 once moved). None running at the first reading, none steady, or as many as CPUs: no move (the
  * windows decide). The window that follows confirms the move, as an early window's. The look
  * cannot tell PEs that wait from PEs that compute between waits (the busy process's share of
  * its CPU read 0.16-0.34 beside a reduce, 0.20-0.46 beside put latency), so it also moves
