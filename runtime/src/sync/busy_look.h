@@ -4,8 +4,8 @@
 #define SHOAL_SYNC_BUSY_LOOK_H
 
 /* Every process but this one and the n pids whose main thread is running or runnable now on
- * one of the ncpu CPUs cpus[]: up to max of their pids into out. Returns how many were put
- * there, -1 when /proc cannot be read. */
+ * one of the ncpu CPUs cpus[]: up to max of their pids into out (the walk over /proc stops
+ * after 10 ms). Returns how many were put there, -1 when /proc cannot be read. */
 int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max);
 
 /* 1 if process pid's main thread is running or runnable now (*cpu: the CPU it is on), 0 if
