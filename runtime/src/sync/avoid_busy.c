@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/avoid_busy.h"
@@ -123,13 +124,6 @@ void shoal_avoid_busy_check_env(void)
 static struct shoal_doorbell *bell_of(int pe)
 {
     return (struct shoal_doorbell *)shoal_g.peers[pe].bell;
-}
-
-static long now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
 static int slot_of(int cpu)
@@ -241,7 +235,7 @@ void shoal_avoid_busy_init(void)
     quick_moved = 0;
     __atomic_store_n(&quick_on, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&wait_ns, EARLY_NS, __ATOMIC_RELAXED);
-    start_ns = now_ns();
+    start_ns = shoal_now_ns();
     sample(start_ns); /* the first window starts here */
 }
 
@@ -346,17 +340,18 @@ static void quick_look(long t)
             __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
             return;
         }
-        for (int i = 0; i < quick_np; i++) quick_run0[i] = run_ns(quick_pid[i]);
+        for (int i = 0; i < quick_np; i++) {
+            quick_runs[i] = 0;
+            quick_run0[i] = debug ? run_ns(quick_pid[i]) : 0; /* only the debug lines read it */
+        }
     }
     quick_n++;
     __atomic_store_n(&quick_last_ns, t, __ATOMIC_RELAXED);
     for (int i = 0; i < quick_np; i++) {
         int cpu;
         if (shoal_busy_is_running(quick_pid[i], &cpu)) {
-            quick_runs[i] = quick_n == 1 ? 1 : quick_runs[i] + 1;
+            quick_runs[i]++;
             quick_cpu[i] = cpu;
-        } else if (quick_n == 1) {
-            quick_runs[i] = 0;
         }
     }
     if (quick_n < QUICK_MIN || t - quick_first_ns < QUICK_SPAN_NS) return;
@@ -547,7 +542,7 @@ void shoal_avoid_busy_poll(void)
     }
     /* leader and last_ns change only under sampling; read before taking it, they are atomic */
     if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
-    const long t = now_ns();
+    const long t = shoal_now_ns();
     const long since = t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
     const int quick = __atomic_load_n(&quick_on, __ATOMIC_RELAXED) &&
                       t - __atomic_load_n(&quick_last_ns, __ATOMIC_RELAXED) >= QUICK_GAP_NS;

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "sync/busy_look.h"
 
 /* The whole of a small /proc file into buf (NUL-terminated); its length, or -1. */
@@ -61,13 +61,6 @@ int shoal_busy_is_running(int pid, int *cpu)
  * about a thousand processes; on a machine of more, a look at part of them. */
 #define WALK_NS 10000000L
 
-static long now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000000000L + t.tv_nsec;
-}
-
 static int is_ours(int pid, const int *pids, int n)
 {
     for (int i = 0; i < n; i++)
@@ -81,12 +74,12 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
     if (!d) return -1;
     const int self = (int)getpid();
     int found = 0, seen = 0;
-    const long t0 = now_ns();
+    const long t0 = shoal_now_ns();
     struct dirent *e;
     while (found < max && (e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         /* a machine of thousands of processes: a partial look, not a long one */
-        if (++seen % 64 == 0 && now_ns() - t0 > WALK_NS) break;
+        if (++seen % 64 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
         const int pid = atoi(e->d_name);
         int cpu;
         if (pid == self || is_ours(pid, pids, n) || !shoal_busy_is_running(pid, &cpu)) continue;

@@ -46,6 +46,7 @@
 
 #include <shmem.h>
 
+#include "core/clock.h"
 #include "core/error.h"
 #include "core/remote.h"
 #include "core/transport_ops.h"
@@ -151,23 +152,16 @@ static int poll_sleep(const struct shoal_backoff *b, int wake_fd, const struct t
     return rc != 0;
 }
 
-static long now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000000000L + t.tv_nsec;
-}
-
 void shoal_yield(struct shoal_backoff *b)
 {
     if (always_sleep) {
         b->loaded = b->n;
         return;
     }
-    const long t0 = now_ns();
+    const long t0 = shoal_now_ns();
     SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    if (now_ns() - t0 > SLOW_YIELD_NS) {
+    if (shoal_now_ns() - t0 > SLOW_YIELD_NS) {
         SHOAL_WAIT_COUNT(slow_yields);
         b->loaded = b->n;
     }
@@ -195,7 +189,7 @@ static int writer_off_node(const struct shoal_backoff *b)
 
 int shoal_spin_yield(const struct shoal_backoff *b)
 {
-    const long t0 = now_ns();
+    const long t0 = shoal_now_ns();
     /* A wait for an off-node PE's frame beside a process that takes the CPU for a slice at
      * each yield (two hosts of one PE each, a busy process beside one: a fetch-add 2800 us
      * against Open MPI's 24) sleeps in poll() on the transport's wake fd instead: the frame
@@ -217,7 +211,7 @@ int shoal_spin_yield(const struct shoal_backoff *b)
     }
     SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    const long t1 = now_ns();
+    const long t1 = shoal_now_ns();
     if (t1 - t0 > SLICE_LOST_NS)
         __atomic_store_n(&slice_lost_until, t1 + SLICE_LOST_MEMORY_NS, __ATOMIC_RELAXED);
     if (t1 - t0 <= SLOW_YIELD_NS) return 0;
