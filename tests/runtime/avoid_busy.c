@@ -26,6 +26,9 @@
  *                       late
  *   avoid_busy quick    the same within 0.045 s: the quick look's move (about 15 ms after the
  *                       leader's first wait); the first window's could not come before 0.05 s
+ *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
+ *                       beside a busy process on every CPU, which reads what the quick look
+ *                       decided from its debug line
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
  * but the busy one is already more than 15% busy with other work while the PEs sleep (then
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
@@ -230,6 +233,10 @@ int main(int argc, char **argv)
                             "was still on it %.3f s from the call to shmem_init in 3 of 3 tries\n", argv[1], last, limit);
             failures++;
         }
+        return job_result(failures);
+    }
+    if (argc > 1 && !strcmp(argv[1], "look")) {
+        work_for(0.1);
         return job_result(failures);
     }
     const double quiet = held ? 0 : least_busy(&start, last);

@@ -28,7 +28,8 @@
  * while some idle (early_move, sync/busy_pick.c). Sooner still, at its first wait the leader
  * names the other processes running on the PEs' CPUs, and over the next 12 ms reads whether
  * they keep running (quick_look, sync/busy_look.c): where fewer such processes than CPUs ran
- * at nearly every reading, the PEs leave their CPUs, before the first window ends.
+ * at nearly every reading, the PEs leave their CPUs, mostly before the first window ends;
+ * where as many ran as there are CPUs, the PEs of their CPUs are told to sleep (below).
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -65,13 +66,17 @@
 /* The quick look: readings at least QUICK_GAP_NS apart, QUICK_MIN of them over at least
  * QUICK_SPAN_NS (longer than the period of a load that runs 5 ms in 10: it ran at 4-7 of 12-16
  * readings, a busy process at all); a process running at QUICK_STEADY of them keeps its CPU
- * busy. 16 readings took 22-48 ms at 8 PEs on 2 CPUs, and the first window (50 ms) ends the
- * look. At most QUICK_MAX processes are followed. */
+ * busy. It reads only at the leader's waits: 16 readings took 22-48 ms at 8 PEs on 2 CPUs, 12
+ * took 25-52 ms at 4 PEs beside a busy process on each CPU (the leader's yields lose slices),
+ * so the look goes on past the first windows, to QUICK_END_NS after its first reading or a
+ * move of the PEs (its readings are of the CPUs before it). At most QUICK_MAX processes are
+ * followed. */
 #define QUICK_GAP_NS 250000L
 #define QUICK_SPAN_NS 12000000L
 #define QUICK_MIN 12
 #define QUICK_STEADY 0.9
 #define QUICK_MAX 8
+#define QUICK_END_NS 100000000L
 
 int shoal_avoid_busy_on;
 const uint32_t *shoal_avoid_busy_held_word;
@@ -354,7 +359,10 @@ static void quick_look(long t)
             quick_cpu[i] = cpu;
         }
     }
-    if (quick_n < QUICK_MIN || t - quick_first_ns < QUICK_SPAN_NS) return;
+    if (quick_n < QUICK_MIN || t - quick_first_ns < QUICK_SPAN_NS) {
+        if (t - quick_first_ns > QUICK_END_NS) __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
+        return;
+    }
     __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
     static int on[CPU_SETSIZE]; /* one look at a time */
     int steady = 0;
@@ -374,7 +382,20 @@ static void quick_look(long t)
                     "readings in %.1f ms, on CPU %d, share %.2f\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
                     quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i],
                     (double)(run_ns(quick_pid[i]) - quick_run0[i]) / (double)(t - quick_first_ns));
-    if (steady == 0 || steady >= ncpu || left == 0) return;
+    if (steady == 0) return;
+    if (steady >= ncpu || left == 0) {
+        /* Nowhere to go: the PEs of a CPU a steady process holds sleep from their waits'
+         * first yield on (a yield hands that CPU to the process for a slice). The windows
+         * tell them so only where others took over HELD of it, and beside PEs that yield a
+         * busy process took 0.31-0.60 over the look: at 4 PEs beside 2 busy processes a
+         * program's first barrier_all took 57-68 us, 23-30 told here. */
+        for (int k = 0; k < ncpu; k++) st[k].loaded |= on[k];
+        publish_held();
+        if (debug)
+            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: no CPU free; "
+                    "the PEs of held CPUs sleep in their waits\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
+        return;
+    }
     for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
     early = 0;
     confirm = 1;
@@ -436,7 +457,6 @@ static void sample(long t)
         free_cpu |= !st[k].avoided && st[k].others < FREE;
     }
     if (first) return;
-    __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED); /* a window reads the CPUs now */
     if (!early) confirm = 0;
     publish_held();
     if (early) {
@@ -502,6 +522,7 @@ static void sample(long t)
 static void move_pes(long t)
 {
     moved_once = 1;
+    __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED); /* its readings were of the CPUs before */
     for (int k = 0; k < ncpu; k++) st[k].held = st[k].back = 0;
     seen_held = 0;
     if (debug)
