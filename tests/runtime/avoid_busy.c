@@ -26,6 +26,11 @@
  *                       late
  *   avoid_busy quick    the same within 0.045 s: the quick look's move (about 15 ms after the
  *                       leader's first wait); the first window's could not come before 0.05 s
+ *   avoid_busy compute  run by beside_busy.sh: once the PEs left the busy CPU, the lower half
+ *                       of the PEs put 256 KiB to the upper half without waiting (a barrier
+ *                       every 20 ms, where the lowest PE measures) for 40 rounds: these PEs
+ *                       compute, and more of them than the one CPU left to them get more
+ *                       dealt over every CPU, so they must end on more than one CPU
  *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
  *                       beside a busy process on every CPU, which reads what the quick look
  *                       decided from its debug line
@@ -52,6 +57,8 @@ static long arrived = -1; /* churn: the last barrier this PE arrived at */
 static long sum_src, sum_dst, big_src[512], big_dst[512], psync[SHMEM_BARRIER_SYNC_SIZE];
 static int failures;
 static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], red_psync[2][SHMEM_REDUCE_SYNC_SIZE];
+#define PUT_LONGS 32768 /* 256 KiB */
+static long put_src[PUT_LONGS], put_dst[PUT_LONGS];
 
 /* The least busy CPU of the set but skip, as a share of its time over 300 ms while every PE
  * sleeps (PE 0 reads /proc/stat; the others just sleep). */
@@ -232,6 +239,40 @@ int main(int argc, char **argv)
             fprintf(stderr, "avoid_busy: %s: beside a busy process that held CPU %d from the start, a PE "
                             "was still on it %.3f s from the call to shmem_init in 3 of 3 tries\n", argv[1], last, limit);
             failures++;
+        }
+        return job_result(failures);
+    }
+    if (argc > 1 && !strcmp(argv[1], "compute")) {
+        if (!until(last, 1, 2.0)) {
+            if (me == 0) printf("avoid_busy: skipped (the PEs did not leave CPU %d within 2 s)\n", last);
+            shmem_finalize();
+            return 77;
+        }
+        const int half = npes / 2, putter = me < half;
+        for (int k = 0; k < PUT_LONGS; k++) put_src[k] = me * 1000003L + k;
+        for (int round = 0; round < 40; round++) {
+            const double t0 = now();
+            while (putter && now() - t0 < 0.02) {
+                shmem_long_put(put_dst, put_src, PUT_LONGS, me + half);
+                shmem_quiet();
+            }
+            shmem_barrier_all();
+        }
+        for (int k = 0; k < PUT_LONGS && me >= half; k++)
+            if (put_dst[k] != (me - half) * 1000003L + k && failures++ < 5)
+                fprintf(stderr, "avoid_busy: compute: PE %d: put_dst[%d] = %ld\n", me, k, put_dst[k]);
+        on_cpu(last); /* every PE's CPU into where[] */
+        int spread = 0;
+        for (int p = 1; p < half; p++) spread |= where[p] != where[0];
+        if (me == 0) {
+            printf("avoid_busy: compute: the %d PEs that put are on CPUs", half);
+            for (int p = 0; p < half; p++) printf(" %d", where[p]);
+            printf("\n");
+            if (!spread) {
+                fprintf(stderr, "avoid_busy: compute: the %d PEs that computed (put without waiting) for 0.8 s "
+                                "all stayed on CPU %d, beside a busy process on CPU %d\n", half, where[0], last);
+                failures++;
+            }
         }
         return job_result(failures);
     }

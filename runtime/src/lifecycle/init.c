@@ -86,7 +86,8 @@ int shmem_init_thread(int requested, int *provided)
     shoal_transport_start();
     shoal_placement_init();
     shoal_timeslice_init();
-    shoal_doorbell_init(shoal_heap_alloc_internal(sizeof(struct shoal_doorbell), 64));
+    shoal_doorbell_init(shoal_heap_alloc_internal(
+        sizeof(struct shoal_doorbell) + sizeof(struct shoal_wait_activity), 64));
     shoal_avoid_busy_init();
     shoal_wait_site_init();
     shoal_wait_stats_init();

@@ -30,6 +30,10 @@
  * they keep running (quick_look, sync/busy_look.c): where fewer such processes than CPUs ran
  * at nearly every reading, the PEs leave their CPUs, mostly before the first window ends;
  * where as many ran as there are CPUs, the PEs of their CPUs are told to sleep (below).
+ * Neither can tell PEs that wait from PEs that compute, and PEs that compute lose by a move:
+ * they share the CPUs left. So a window in which more PEs computed (ran COMPUTE_SHARE of it,
+ * missing fewer than COMPUTE_WAITS waits) than there are CPUs left to them deals them over
+ * every CPU again, and no CPU is left while they do.
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -77,9 +81,16 @@
 #define QUICK_STEADY 0.9
 #define QUICK_MAX 8
 #define QUICK_END_NS 100000000L
+/* A PE computes, rather than waits, in a window where it ran at least COMPUTE_SHARE of it and
+ * fewer than COMPUTE_WAITS of its waits missed their condition at the first poll (a PE in a
+ * loop of collectives misses hundreds; one that waits out a phase in a single barrier runs
+ * little). */
+#define COMPUTE_SHARE 0.2
+#define COMPUTE_WAITS 64
 
 int shoal_avoid_busy_on;
 const uint32_t *shoal_avoid_busy_held_word;
+uint64_t *shoal_avoid_busy_waits_word;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
 static int leader;
 static uint32_t seen_moves;
@@ -100,6 +111,7 @@ static struct cpu_state {
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
 static int *pe_pid;          /* by local index: its pid */
 static long long *pe_run_ns; /* by local index: its run time at the last sample */
+static uint64_t *pe_waits;   /* ... and its count of waits (wait activity line) */
 static long start_ns, last_ns, ticks_per_s;
 static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is free */
 static int early;                /* early windows left */
@@ -129,6 +141,12 @@ void shoal_avoid_busy_check_env(void)
 static struct shoal_doorbell *bell_of(int pe)
 {
     return (struct shoal_doorbell *)shoal_g.peers[pe].bell;
+}
+
+/* ... and the count of its waits, on the line after it. */
+static uint64_t *waits_of(int pe)
+{
+    return &((struct shoal_wait_activity *)(bell_of(pe) + 1))->waits;
 }
 
 static int slot_of(int cpu)
@@ -186,11 +204,13 @@ static void leader_free(void)
     free(pe_cpu);
     free(pe_pid);
     free(pe_run_ns);
+    free(pe_waits);
     cpus = NULL;
     st = NULL;
     pe_cpu = NULL;
     pe_pid = NULL;
     pe_run_ns = NULL;
+    pe_waits = NULL;
     ncpu = 0;
     __atomic_store_n(&leader, 0, __ATOMIC_RELAXED);
 }
@@ -206,6 +226,8 @@ void shoal_avoid_busy_init(void)
     own->cpu = shoal_g.bound_cpu;
     __atomic_store_n(&own->held, 0, __ATOMIC_RELAXED);
     shoal_avoid_busy_held_word = &own->held;
+    __atomic_store_n(waits_of(shoal_g.me), 0, __ATOMIC_RELAXED);
+    shoal_avoid_busy_waits_word = waits_of(shoal_g.me);
     seen_moves = 0;
     shoal_avoid_busy_on = 1;
     leader = shoal_g.local_pes[0] == shoal_g.me;
@@ -219,9 +241,10 @@ void shoal_avoid_busy_init(void)
     pe_cpu = calloc((size_t)n, sizeof *pe_cpu);
     pe_pid = calloc((size_t)n, sizeof *pe_pid);
     pe_run_ns = calloc((size_t)n, sizeof *pe_run_ns);
+    pe_waits = calloc((size_t)n, sizeof *pe_waits);
     ticks_per_s = sysconf(_SC_CLK_TCK);
     ncpu = cpus ? shoal_placement_dealt_cpus(cpus) : 0;
-    if (!st || !pe_cpu || !pe_pid || !pe_run_ns || ticks_per_s <= 0 || ncpu < 2) {
+    if (!st || !pe_cpu || !pe_pid || !pe_run_ns || !pe_waits || ticks_per_s <= 0 || ncpu < 2) {
         leader_free(); /* nowhere to go: the others wait for moves that never come */
         return;
     }
@@ -248,6 +271,7 @@ void shoal_avoid_busy_fini(void)
 {
     leader_free();
     shoal_avoid_busy_held_word = NULL;
+    shoal_avoid_busy_waits_word = NULL;
     shoal_avoid_busy_on = 0;
 }
 
@@ -419,13 +443,21 @@ static void sample(long t)
         return;
     }
     const int first = last_ns == 0;
+    const long window = t - last_ns;
+    int computing = 0; /* PEs that computed through this window on the CPUs not avoided */
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
         const long long r = run_ns(shoal_g.peers[shoal_g.local_pes[i]].pid);
+        const uint64_t w = __atomic_load_n(waits_of(shoal_g.local_pes[i]), __ATOMIC_RELAXED);
         const int k = slot_of(pe_cpu[i]);
-        if (r >= 0 && k >= 0 && !first) ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
+        if (r >= 0 && k >= 0 && !first) {
+            ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
+            computing += !st[k].avoided && pe_run_ns[i] >= 0 &&
+                         (double)(r - pe_run_ns[i]) >= COMPUTE_SHARE * (double)window &&
+                         w - pe_waits[i] < COMPUTE_WAITS;
+        }
         pe_run_ns[i] = r;
+        pe_waits[i] = w;
     }
-    const long window = t - last_ns;
     const double secs = (double)window * 1e-9;
     __atomic_store_n(&last_ns, t, __ATOMIC_RELAXED);
     int change = 0, free_cpu = 0;
@@ -482,12 +514,25 @@ static void sample(long t)
     }
     /* Load that followed the PEs (two busy processes the scheduler had put on one CPU, now
      * one on each): every CPU they are on is held too, so they are better dealt over all. */
-    int all_held = 1, some_avoided = 0;
+    int all_held = 1, some_avoided = 0, left_to = 0, kept = 0;
     for (int k = 0; k < ncpu; k++) {
         if (st[k].avoided) some_avoided = 1;
         else all_held &= st[k].held >= 2;
+        left_to += !st[k].avoided;
+        kept += !st[k].avoided && !st[k].loaded;
     }
-    const int reset = some_avoided && all_held;
+    /* PEs that compute rather than wait, more of them than the CPUs they were left to, get
+     * more dealt over every CPU: two PEs putting 1 MiB each, on the free CPU together beside
+     * a busy process on the other, took 58-73 us a put where Open MPI's, one on each, took 51
+     * (idle 33). And they do not leave a CPU while they compute, or they would come back at
+     * the next window. The PEs that only wait are not counted: a PE waiting out a phase runs
+     * little, one in a loop of collectives misses many waits. */
+    const int compute = some_avoided && computing > left_to;
+    if (compute && debug)
+        fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: %d PEs compute (ran over %.0f%% of "
+                "the window, fewer than %d waits) on %d CPUs: dealt over every CPU\n", shoal_g.me,
+                (double)(t - start_ns) * 1e-9, computing, 100 * COMPUTE_SHARE, COMPUTE_WAITS, left_to);
+    const int reset = some_avoided && (all_held || compute);
     /* No CPU to go to and none left for a second: sample a tenth as often (reading /proc
      * beside busy processes on every CPU cost a 4-PE barrier 3-12% at 100 ms windows, 1-6% at
      * 1 s). Not from one window: the first, over the job's start, finds one busy process
@@ -496,19 +541,13 @@ static void sample(long t)
     stuck_ns = !free_cpu && !some_avoided ? stuck_ns + window : 0;
     /* Not shorter windows: a load that spins 50 ms and sleeps 50 then holds its CPU in every
      * other window, and the PEs left it (4-PE barrier 26 us, against 11 dealt over both CPUs
-     * and taking its idle halves). Nor a look at /proc at init for a process already
-     * spinning (running, hardly ever asleep), with the PEs dealt away from its CPU before any
-     * window: the windows run from the lowest PE's waits, so PEs that compute without waiting
-     * stay dealt over every CPU, where a single CPU for all of them gives each less. At 4 PEs
-     * beside one busy process, two pairs putting at once (PE 0 never waits there) read
-     * 0.62-0.89x over 8 B-1 MiB with that look (get 0.61-0.89x), while the collectives' first
-     * sizes gained 4.5-11x. */
+     * and taking its idle halves). */
     const long next = stuck_ns >= STUCK_NS ? 10 * WINDOW_NS : WINDOW_NS;
     __atomic_store_n(&wait_ns, next, __ATOMIC_RELAXED);
     int held_now = 0;
     for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].loaded && free_cpu;
     seen_held = ((seen_held << 1) | (unsigned)held_now) & 0xfu;
-    const int leave = held_now && __builtin_popcount(seen_held) >= 2;
+    const int leave = held_now && __builtin_popcount(seen_held) >= 2 && computing <= kept;
     change |= leave;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {

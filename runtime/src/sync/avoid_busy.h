@@ -24,6 +24,18 @@ static inline int shoal_avoid_busy_held(void)
     return w != NULL && __atomic_load_n(w, __ATOMIC_RELAXED) != 0;
 }
 
+/* This PE's wait activity line (sync/doorbell.h) while it takes part, else NULL. */
+extern uint64_t *shoal_avoid_busy_waits_word;
+/* A wait did not find its condition at its first poll: counted for the leader, which tells
+ * PEs that compute (few such waits) from PEs that wait. A plain increment: threads of a PE may
+ * lose one now and then, which a count of hundreds per window does not feel. */
+static inline void shoal_avoid_busy_count_wait(void)
+{
+    uint64_t *w = shoal_avoid_busy_waits_word;
+    if (__builtin_expect(w != NULL, 0))
+        __atomic_store_n(w, __atomic_load_n(w, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
 /* From oversubscribed yields and sleeps: follow the leader's moves (which peers share this
  * PE's CPU now); the leader measures once a window and moves the PEs. */
 void shoal_avoid_busy_poll(void);

@@ -103,6 +103,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
         return;
     }
     unsigned n = b->n++;
+    if (n == 0) shoal_avoid_busy_count_wait();
     if (n < b->spin) {
         shoal_spin_pause(b);
     } else if (shoal_g.oversubscribed) {

@@ -27,6 +27,15 @@ struct shoal_doorbell {
 };
 _Static_assert(sizeof(struct shoal_doorbell) == 64, "one cache line per PE");
 
+/* The line after each PE's doorbell (allocated with it): how many of its waits did not find
+ * their condition at once, for the leader of sync/avoid_busy.c to tell PEs that compute from
+ * PEs that wait. Off the doorbell's line, which every ring reads. */
+struct shoal_wait_activity {
+    uint64_t waits;
+    char pad[56];
+};
+_Static_assert(sizeof(struct shoal_wait_activity) == 64, "one cache line per PE");
+
 /* 1 where PEs share cores: the local peers' doorbells are mapped (each peer row's bell). */
 extern int shoal_bells_on;
 /* The bell of a peer that none rings: never a sleeper. */
@@ -43,8 +52,9 @@ static inline struct shoal_doorbell *shoal_bell(int pe)
 /* Read SHOAL_WAIT_SLEEP; fatal on a bad value. Before the bootstrap starts. */
 void shoal_doorbell_check_env(void);
 
-/* At init, after placement: own is this PE's doorbell, in the runtime's symmetric memory
- * (every PE allocates it at the same point of shmem_init, so it has the same offset). */
+/* At init, after placement: own is this PE's doorbell, followed by its wait activity line, in
+ * the runtime's symmetric memory (every PE allocates them at the same point of shmem_init, so
+ * they have the same offset). */
 void shoal_doorbell_init(struct shoal_doorbell *own);
 void shoal_doorbell_fini(void);
 
