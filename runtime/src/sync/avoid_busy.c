@@ -522,9 +522,9 @@ static void sample(long t)
         kept += !st[k].avoided && !st[k].loaded;
     }
     /* PEs that compute rather than wait, more of them than the CPUs they were left to, get
-     * more dealt over every CPU: two PEs putting 1 MiB each, on the free CPU together beside
-     * a busy process on the other, took 58-73 us a put where Open MPI's, one on each, took 51
-     * (idle 33). And they do not leave a CPU while they compute, or they would come back at
+     * more of the machine dealt over every CPU: two PEs putting 1 MiB each, on the free CPU
+     * together beside a busy process on the other, took 58-73 us a put where Open MPI's, one
+     * on each CPU, took 51 (idle 33). And they do not leave a CPU while they compute, or they would come back at
      * the next window. The PEs that only wait are not counted: a PE waiting out a phase runs
      * little, one in a loop of collectives misses many waits. */
     const int compute = some_avoided && computing > left_to;
