@@ -117,6 +117,7 @@ static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is
 static int early;                /* early windows left */
 static int confirm;              /* the next window checks an early move */
 static int moved_once;           /* the PEs moved since init */
+static int dealt_back;           /* the last move dealt PEs that compute over every CPU */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int quick_on;             /* the quick look is still reading */
@@ -258,6 +259,7 @@ void shoal_avoid_busy_init(void)
     early = EARLY_WINDOWS;
     confirm = 0;
     moved_once = 0;
+    dealt_back = 0;
     quick_n = quick_np = 0;
     quick_first_ns = quick_last_ns = 0;
     quick_moved = 0;
@@ -547,7 +549,13 @@ static void sample(long t)
     int held_now = 0;
     for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].loaded && free_cpu;
     seen_held = ((seen_held << 1) | (unsigned)held_now) & 0xfu;
-    const int leave = held_now && __builtin_popcount(seen_held) >= 2 && computing <= kept;
+    /* Dealt back for PEs that computed, they leave again at the first window they stop: a
+     * program whose phases of computing and of collectives alternate every 0.1-1 s otherwise
+     * ran the first 2-4 windows of each collective phase beside the load (4 PEs, reductions
+     * 17-20 us a call moved, 28-31 with the two-of-four rule). */
+    const int leave = held_now && computing <= kept &&
+                      (__builtin_popcount(seen_held) >= 2 || dealt_back);
+    dealt_back = compute ? 1 : leave ? 0 : dealt_back;
     change |= leave;
     if (!change && !reset) return;
     for (int k = 0; k < ncpu; k++) {
