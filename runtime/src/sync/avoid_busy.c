@@ -31,9 +31,9 @@
  * at nearly every reading, the PEs leave their CPUs, mostly before the first window ends;
  * where as many ran as there are CPUs, the PEs of their CPUs are told to sleep (below).
  * Neither can tell PEs that wait from PEs that compute, and PEs that compute lose by a move:
- * they share the CPUs left. So a window in which more PEs computed (ran COMPUTE_SHARE of it,
- * missing fewer than COMPUTE_WAITS waits) than there are CPUs left to them deals them over
- * every CPU again, and no CPU is left while they do.
+ * they share the CPUs left. So windows in a row, COMPUTE_NS long in all, in which more PEs
+ * computed (ran COMPUTE_SHARE of each, missing fewer than COMPUTE_WAITS waits) than there are
+ * CPUs left to them deal them over every CPU again, and no CPU is left while they do.
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -87,6 +87,10 @@
  * little). */
 #define COMPUTE_SHARE 0.2
 #define COMPUTE_WAITS 64
+/* ... through windows in a row of this long in all, before they are dealt back: a program
+ * whose computing and collectives alternate every 0.1 s was dealt back and moved again at each
+ * change, and its reductions took 30-62 us a call against 18-19 left moved. */
+#define COMPUTE_NS 200000000L
 
 int shoal_avoid_busy_on;
 const uint32_t *shoal_avoid_busy_held_word;
@@ -118,6 +122,7 @@ static int early;                /* early windows left */
 static int confirm;              /* the next window checks an early move */
 static int moved_once;           /* the PEs moved since init */
 static int dealt_back;           /* the last move dealt PEs that compute over every CPU */
+static long compute_ns;          /* how long the windows in a row up to now found them computing */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
 static unsigned seen_held;       /* the last 4 windows: bit set where a CPU was held, one free */
 static int quick_on;             /* the quick look is still reading */
@@ -260,6 +265,7 @@ void shoal_avoid_busy_init(void)
     confirm = 0;
     moved_once = 0;
     dealt_back = 0;
+    compute_ns = 0;
     quick_n = quick_np = 0;
     quick_first_ns = quick_last_ns = 0;
     quick_moved = 0;
@@ -529,7 +535,8 @@ static void sample(long t)
      * on each CPU, took 51 (idle 33). And they do not leave a CPU while they compute, or they would come back at
      * the next window. The PEs that only wait are not counted: a PE waiting out a phase runs
      * little, one in a loop of collectives misses many waits. */
-    const int compute = some_avoided && computing > left_to;
+    compute_ns = some_avoided && computing > left_to ? compute_ns + window : 0;
+    const int compute = compute_ns >= COMPUTE_NS;
     if (compute && debug)
         fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: %d PEs compute (ran over %.0f%% of "
                 "the window, fewer than %d waits) on %d CPUs: dealt over every CPU\n", shoal_g.me,
@@ -550,9 +557,9 @@ static void sample(long t)
     for (int k = 0; k < ncpu; k++) held_now |= !st[k].avoided && st[k].loaded && free_cpu;
     seen_held = ((seen_held << 1) | (unsigned)held_now) & 0xfu;
     /* Dealt back for PEs that computed, they leave again at the first window they stop: a
-     * program whose phases of computing and of collectives alternate every 0.1-1 s otherwise
+     * program whose phases of computing and of collectives alternate every 0.3 s otherwise
      * ran the first 2-4 windows of each collective phase beside the load (4 PEs, reductions
-     * 17-20 us a call moved, 28-31 with the two-of-four rule). */
+     * 16-20 us a call moved, 28 with the two-of-four rule). */
     const int leave = held_now && computing <= kept &&
                       (__builtin_popcount(seen_held) >= 2 || dealt_back);
     dealt_back = compute ? 1 : leave ? 0 : dealt_back;
