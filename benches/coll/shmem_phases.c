@@ -9,19 +9,13 @@
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "bench.h"
 
 #define PUT_LONGS 32768
 
 static long src[PUT_LONGS], dst[PUT_LONGS], in, out;
 static int more;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -40,14 +34,14 @@ int main(int argc, char **argv)
     double t_put = 0, t_coll = 0;
     long puts = 0, reductions = 0;
     for (int r = 0; r < rounds; r++) {
-        const double t0 = now();
-        while (putter && now() - t0 < compute) {
+        const double t0 = bench_now();
+        while (putter && bench_now() - t0 < compute) {
             shmem_long_put(dst, src, PUT_LONGS, me + n / 2);
             shmem_quiet();
             puts++;
         }
         shmem_barrier_all();
-        const double t1 = now();
+        const double t1 = bench_now();
         t_put += t1 - t0;
         for (;;) {
             in = me;
@@ -57,11 +51,11 @@ int main(int argc, char **argv)
                 shmem_global_exit(1);
             }
             reductions++;
-            if (me == 0) more = now() - t1 < coll;
+            if (me == 0) more = bench_now() - t1 < coll;
             shmem_barrier_all();
             if (!shmem_int_g(&more, 0)) break;
         }
-        t_coll += now() - t1;
+        t_coll += bench_now() - t1;
     }
     if (me == 0)
         printf("%d rounds of %.0f ms putting and %.0f ms of reductions: %.2f us per reduction and "
