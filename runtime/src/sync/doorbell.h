@@ -3,6 +3,7 @@
 #ifndef SHOAL_SYNC_DOORBELL_H
 #define SHOAL_SYNC_DOORBELL_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "core/state.h"
@@ -21,7 +22,8 @@ struct shoal_doorbell {
                           (avoid_busy.c writes it; this PE's waits then sleep: backoff.h) */
     uint32_t rung;     /* a store rang and its sleepers have not looked since: the stores after
                           it need not ring (a burst of puts would make a syscall each) */
-    char pad[4];
+    uint32_t writer;   /* what the sleepers wait for (SHOAL_WRITER_*): a ring that cannot be it
+                          wakes nobody (shoal_ring_at) */
     uint64_t watch;    /* what the store_sleepers wait on: one range (shoal_watch_of), or
                           SHOAL_WATCH_ANY; a store elsewhere rings nobody */
 };
@@ -69,16 +71,38 @@ int shoal_spin_yield(const struct shoal_backoff *b);
 void shoal_sleep(struct shoal_backoff *b, int held);
 void shoal_bell_done(struct shoal_backoff *b);
 
-/* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps. */
-static inline void shoal_ring(int pe)
+/* Doorbell writer: none published (a sleeper is arming or leaving: any ring wakes), or
+ * several sleepers or an unknown writer (any ring wakes); a counter's count (COUNT | count:
+ * only a signal that brings a counter there wakes); else world PE + 1. */
+#define SHOAL_WRITER_NONE 0u
+#define SHOAL_WRITER_ANY UINT32_MAX
+#define SHOAL_WRITER_COUNT 0x80000000u
+
+/* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps, unless it
+ * waits for another PE's store, or for a counter to reach more than count (the value a
+ * counter signal left; LONG_MAX for any other store). A sleeper in a flat collective waits for
+ * its senders one by one, and every other sender's ring woke it only to find its sender's
+ * slot still empty (doorbell.c). */
+static inline void shoal_ring_at(int pe, long count)
 {
     if (SHOAL_LIKELY(!shoal_bells_on)) return;
     struct shoal_doorbell *d = shoal_bell(pe);
     if (d == NULL) return;
     /* The store before must be visible before we read sleepers (and a waiter checks its
-     * condition after announcing itself): store-load order. */
+     * condition after announcing itself): store-load order. The sleeper publishes what it
+     * waits for before it counts itself (acquire here). */
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&d->sleepers, __ATOMIC_RELAXED) != 0) shoal_doorbell_wake(d);
+    if (__atomic_load_n(&d->sleepers, __ATOMIC_ACQUIRE) == 0) return;
+    const uint32_t w = __atomic_load_n(&d->writer, __ATOMIC_RELAXED);
+    if (w == SHOAL_WRITER_NONE || w == SHOAL_WRITER_ANY ||
+        ((w & SHOAL_WRITER_COUNT) ? count >= (long)(w & ~SHOAL_WRITER_COUNT)
+                                  : w == (uint32_t)shoal_g.me + 1))
+        shoal_doorbell_wake(d);
+}
+
+static inline void shoal_ring(int pe)
+{
+    shoal_ring_at(pe, LONG_MAX);
 }
 
 /* A symmetric range as one word: (segment + 1) << 62 | offset << 22 | length, for a wait to

@@ -27,6 +27,7 @@ struct shoal_backoff {
     int armed;       /* announced as a sleeper on the doorbell */
     unsigned slept;  /* sleeps on it so far */
     uint64_t watch;  /* SHOAL_BELL_STORE: the symmetric range it waits on (shoal_watch_of) */
+    long need;       /* SHOAL_BELL_ENGINE on a counter: the count it waits for (0: not one) */
     uint32_t seq;    /* doorbell value seen before the last check */
 };
 

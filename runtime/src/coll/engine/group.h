@@ -132,15 +132,15 @@ static inline long *shoal_peer_word(const struct shoal_group *g, int i, int w)
 /* Add 1 to word w of member i's area (and wake i if it sleeps: sync/doorbell.h). */
 static inline void shoal_signal(const struct shoal_group *g, int i, int w)
 {
-    __atomic_fetch_add(shoal_peer_word(g, i, w), 1, __ATOMIC_RELEASE);
-    shoal_ring(shoal_group_pe(g, i));
+    const long v = __atomic_add_fetch(shoal_peer_word(g, i, w), 1, __ATOMIC_RELEASE);
+    shoal_ring_at(shoal_group_pe(g, i), v);
 }
 
 /* Wait until my word reaches k, then take k away; spin polls before yielding. */
 static inline void shoal_consume_spin(long *word, long k, unsigned spin)
 {
     if (k <= 0) return;
-    struct shoal_backoff bo = {.spin = spin, .pe = -1, .bell = SHOAL_BELL_ENGINE};
+    struct shoal_backoff bo = {.spin = spin, .pe = -1, .bell = SHOAL_BELL_ENGINE, .need = k};
     while (__atomic_load_n(word, __ATOMIC_ACQUIRE) < k) shoal_backoff(&bo);
     shoal_backoff_end(&bo);
     __atomic_fetch_sub(word, k, __ATOMIC_RELAXED);
