@@ -23,7 +23,8 @@
 #   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n, -f)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
 # PE). The summary lists, per level, the rows where a peer is faster by more than 5% and each
-# of Shoal's rows against its own idle figure.
+# of Shoal's rows against its own idle figure; a row that misses its target carries what its
+# waits did (two mailbox rounds sleep twice a call: collect above one mailbox, large reduce).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
@@ -134,6 +135,12 @@ def parse(level):
             losers.append(line.rstrip())
             continue
         if not cur or not line.strip():
+            continue
+        m = re.match(r"\s+shoal waits per call and PE, (\S+): past spin ([\d.]+), yields ([\d.]+) "
+                     r"\(slow [\d.]+\), naps ([\d.]+), sleeps ([\d.]+)", line)
+        if m:  # compare.sh -P: what the waits of Shoal's row did past their spin
+            tabs[cur][2].setdefault(m.group(1), {})["_waits"] = \
+                f"past spin {m.group(2)}, yields {m.group(3)}, naps {m.group(4)}, sleeps {m.group(5)}"
             continue
         t = line.split()
         if "shoal" in t and not cols:
@@ -247,7 +254,8 @@ def targets(level, tabs):
             elif at_floor and v <= at_floor:
                 floor_met += 1
             else:
-                missed.append((v / base, prog, np, key, v, base, why))
+                waits = rows[key].get("_waits")
+                missed.append((v / base, prog, np, key, v, base, why + (f"; {waits} per call and PE" if waits else "")))
     return met, floor_met, sorted(missed, reverse=True)
 
 
