@@ -161,11 +161,12 @@ def parse(level):
     return tabs, losers
 
 
-def floor_value(level, name, row):
-    """Median over the repetitions of a floor program's row (its first figure), None if absent."""
-    vals = []
+def floor_reps(level, name, row):
+    """{repetition: a floor program's row (its first figure)} at a level."""
+    vals = {}
     for f in sorted(os.listdir(level_dir(level))) if os.path.isdir(level_dir(level)) else []:
-        if not re.fullmatch(re.escape(f"floor.{name}.r") + r"\d+\.out", f):
+        m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
+        if not m:
             continue
         for line in open(os.path.join(level_dir(level), f), errors="replace"):
             t = line.split()
@@ -174,8 +175,41 @@ def floor_value(level, name, row):
             key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
             nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
             if key == row and nums:
-                vals.append(nums[0])
+                vals[int(m.group(1))] = nums[0]
+    return vals
+
+
+def floor_value(level, name, row):
+    """Median over the repetitions of a floor program's row (its first figure), None if absent."""
+    vals = list(floor_reps(level, name, row).values())
     return statistics.median(vals) if vals else None
+
+
+def shoal_reps(level, prog, np, key):
+    """{repetition: Shoal's figure (the mean over PEs) of one row} at a level."""
+    vals = {}
+    for f in sorted(os.listdir(level_dir(level))) if os.path.isdir(level_dir(level)) else []:
+        m = re.fullmatch(re.escape(f"{prog}.{np}.shoal.r") + r"(\d+)\.out", f)
+        if not m:
+            continue
+        for line in open(os.path.join(level_dir(level), f), errors="replace"):
+            t = line.split()
+            if len(t) > 1 and t[0] == key and not line.startswith("#"):
+                try:
+                    vals[int(m.group(1))] = float(t[1].rstrip("!"))
+                except ValueError:
+                    pass
+    return vals
+
+
+def paired(a, b, op, fallback):
+    """The median over the repetitions both levels ran of op(a[k], b[k]): each loaded figure
+    against the idle figure of its own repetition, as the repetitions of all levels interleave
+    and this VM's idle figures move 2-4x from one minute to the next; fallback where fewer than
+    two repetitions pair."""
+    ks = sorted(set(a) & set(b))
+    got = [op(a[k], b[k]) for k in ks if b[k]]
+    return statistics.median(got) if len(got) >= 2 else fallback
 
 
 COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
@@ -195,23 +229,41 @@ def pattern_floor(level, prog, np, key):
     passed between two CPUs (line_pingpong)."""
     if key.isdigit() and int(key) >= 65536 and prog in COPY_ROW:
         size = "1M" if int(key) >= (1 << 20) else "64K"
-        got = [floor_value(level, f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog]) for nt in ("", "-t")]
-        got = [g for g in got if g]
-        return (min(got), f"copy_floor {COPY_ROW[prog]} {size}") if got else (None, "")
+        got = [(floor_value(level, f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog]), nt) for nt in ("", "-t")]
+        got = [g for g in got if g[0]]
+        if not got:
+            return None, "", None
+        fig, nt = min(got)
+        return fig, f"copy_floor {COPY_ROW[prog]} {size}", (f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog])
     if prog in PATTERN_ROW:
         name = "coll_floor" if np == 2 else f"coll_floor_n{np}"
-        return floor_value(level, name, PATTERN_ROW[prog]), f"coll_floor {PATTERN_ROW[prog]}"
-    return floor_value(level, "line_pingpong", "line_transfer"), "line transfer"
+        return floor_value(level, name, PATTERN_ROW[prog]), f"coll_floor {PATTERN_ROW[prog]}", (name, PATTERN_ROW[prog])
+    return floor_value(level, "line_pingpong", "line_transfer"), "line transfer", ("line_pingpong", "line_transfer")
+
+
+def floor_ratio(level, prog, np, key):
+    """(loaded/idle of the bare pattern of a row, paired by repetition, or None; its name)."""
+    fl, fname, src = pattern_floor(level, prog, np, key)
+    fi, _, src0 = pattern_floor("0", prog, np, key)
+    if not (fl and fi):
+        return None, fname
+    # the idle run's better store kind may differ: pair each level's own choice
+    return paired(floor_reps(level, *src), floor_reps("0", *src0), lambda x, y: x / y, fl / fi), fname
+
+
+def barrier_reps(level, np):
+    """{repetition: the bare barrier of np processes on this machine's CPUs at this level}: the
+    better of the spinning pattern (coll_floor) and the futex barriers (barrier_floor)."""
+    got = [floor_reps(level, f"coll_floor_n{np}", "barrier")]
+    got += [floor_reps(level, f"barrier_floor_n{np}", r) for r in
+            (f"barrier of {np}, central, futex sleep", f"barrier of {np}, central, yield then sleep")]
+    return {k: min(g[k] for g in got if k in g) for k in set().union(*got)}
 
 
 def barrier_cost(level, np):
-    """The bare barrier of np processes on this machine's CPUs at this level: the better of the
-    spinning pattern (coll_floor) and the futex barriers (barrier_floor)."""
-    got = [floor_value(level, f"coll_floor_n{np}", "barrier")]
-    got += [floor_value(level, f"barrier_floor_n{np}", r) for r in
-            (f"barrier of {np}, central, futex sleep", f"barrier of {np}, central, yield then sleep")]
-    got = [g for g in got if g]
-    return min(got) if got else None
+    """The median over the repetitions of barrier_reps."""
+    vals = list(barrier_reps(level, np).values())
+    return statistics.median(vals) if vals else None
 
 
 def targets(level, tabs):
@@ -220,7 +272,8 @@ def targets(level, tabs):
     loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
     (one switch among np processes on one CPU, sched_handoff, at this level), else within
     what the bare barrier of np processes gains beside the load (+10%), or, from 64 KiB, within
-    10% of its bare copies' own loaded/idle ratio."""
+    10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
+    (paired): a loaded figure against the idle one of its own repetition."""
     met, floor_met, missed = 0, 0, []
     for k, (metric, keys, rows) in tabs.items():
         if not metric.startswith("Latency"):
@@ -230,32 +283,32 @@ def targets(level, tabs):
             v, base = rows[key].get("shoal"), idle.get(k, (None, None, {}))[2].get(key, {}).get("shoal")
             if not v or not base:
                 continue
+            vr, br = shoal_reps(level, prog, np, key), shoal_reps("0", prog, np, key)
+            ratio = paired(vr, br, lambda x, y: x / y, v / base)
+            gain = paired(vr, br, lambda x, y: x - y, v - base)
+            fr, fname = floor_ratio(level, prog, np, key)
             if np <= ncpu:
-                fl, fname = pattern_floor(level, prog, np, key)
-                fi, _ = pattern_floor("0", prog, np, key)
-                goal, at_floor = 2 * base, (base * 1.1 * fl / fi if fl and fi else None)
-                why = f"bare {fname} x{fl / fi:.2f}" if fl and fi else "no floor"
+                ok, at_floor = ratio <= 2, fr is not None and ratio <= 1.1 * fr
+                why = f"bare {fname} x{fr:.2f}" if fr is not None else "no floor"
             else:
                 sw = floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
                     or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
                 bl, bi = barrier_cost(level, np), barrier_cost("0", np)
-                fl, fname = pattern_floor(level, prog, np, key)
-                fi, _ = pattern_floor("0", prog, np, key)
-                goal = base + 2 * sw if sw else None
-                floors = [base + 1.1 * (bl - bi)] if bl and bi and bl > bi else []
-                if fname.startswith("copy_floor") and fl and fi:
-                    floors.append(base * 1.1 * fl / fi)  # the bare copies slow down as much
-                at_floor = max(floors) if floors else None
+                bgain = paired(barrier_reps(level, np), barrier_reps("0", np), lambda x, y: x - y,
+                               bl - bi if bl and bi else None)
+                ok = sw is not None and gain <= 2 * sw
+                at_floor = (bgain is not None and bgain > 0 and gain <= 1.1 * bgain) or \
+                           (fname.startswith("copy_floor") and fr is not None and ratio <= 1.1 * fr)
                 why = (f"2 switches {2 * sw:.1f} us" if sw else "no switch") + \
                       (f", bare barrier {bi:.1f} -> {bl:.1f} us" if bl and bi else "") + \
-                      (f", bare {fname} x{fl / fi:.2f}" if fname.startswith("copy_floor") and fl and fi else "")
-            if goal and v <= goal:
+                      (f", bare {fname} x{fr:.2f}" if fname.startswith("copy_floor") and fr is not None else "")
+            if ok:
                 met += 1
-            elif at_floor and v <= at_floor:
+            elif at_floor:
                 floor_met += 1
             else:
                 waits = rows[key].get("_waits")
-                missed.append((v / base, prog, np, key, v, base, why + (f"; {waits} per call and PE" if waits else "")))
+                missed.append((ratio, prog, np, key, v, base, why + (f"; {waits} per call and PE" if waits else "")))
     return met, floor_met, sorted(missed, reverse=True)
 
 
@@ -284,10 +337,12 @@ for level in levels:
         for np in sorted({k[1] for k in tabs}, key=int):
             met, floor_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
             print(f"  {np} PEs against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context "
-                  f"switches): {met} rows met, {floor_met} at the floor measured beside the same load "
-                  f"(the bare pattern's own loaded/idle), {len(missed)} missed")
+                  f"switches; each loaded figure against the idle one of its own repetition): {met} rows "
+                  f"met, {floor_met} at the floor measured beside the same load (the bare pattern's own "
+                  f"loaded/idle), {len(missed)} missed")
             for r, prog, np_, key, v, base, why in missed[:20]:
-                print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f} ({why})")
+                print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "
+                      f"(medians), x{r:.2f} paired ({why})")
     print()
 
 # Plots: per program and PE count, Shoal's latency at each load level against the size (solid),
