@@ -14,29 +14,32 @@ script_build_dir() {
 
 # Unrelated CPU load beside a benchmark, started and stopped by pid.
 # script_start_load NAME LOAD BUILD: LOAD is N (N busy processes) or N:BUSY_MS/IDLE_MS (each busy
-# BUSY_MS then idle IDLE_MS in turns, BUILD's benches/busy_load); sets load_pids and load_desc;
-# on a bad LOAD prints "NAME: ..." and returns 2. script_stop_load: kills and reaps them.
+# BUSY_MS then idle IDLE_MS in turns, BUILD's benches/busy_load), either with a trailing s: each
+# in a session of its own, as a program started from another terminal (busy_load -s: where the
+# kernel groups tasks by session, CPU time is shared between sessions); sets load_pids and
+# load_desc; on a bad LOAD prints "NAME: ..." and returns 2. script_stop_load: kills and reaps
+# them.
 load_pids=()
 load_desc="none"
 script_start_load() {
-    local name=$1 load=$2 build=$3 n busy_ms idle_ms busy_load=$3/benches/busy_load
-    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?$ ]]; then
-        echo "$name: -L $load is not N or N:BUSY_MS/IDLE_MS" >&2
+    local name=$1 load=$2 build=$3 n busy_ms idle_ms own busy_load=$3/benches/busy_load
+    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?(s)?$ ]]; then
+        echo "$name: -L $load is not N or N:BUSY_MS/IDLE_MS (with or without a trailing s)" >&2
         return 2
     fi
-    n=${BASH_REMATCH[1]} busy_ms=${BASH_REMATCH[3]} idle_ms=${BASH_REMATCH[4]}
-    if [ -n "$busy_ms" ] && [ ! -x "$busy_load" ]; then
+    n=${BASH_REMATCH[1]} busy_ms=${BASH_REMATCH[3]} idle_ms=${BASH_REMATCH[4]} own=${BASH_REMATCH[5]}
+    if { [ -n "$busy_ms" ] || [ -n "$own" ]; } && [ ! -x "$busy_load" ]; then
         echo "$name: -L $load needs $busy_load (build the benches)" >&2
         return 2
     fi
     for _ in $(seq "$n"); do
-        if [ -n "$busy_ms" ]; then "$busy_load" "$busy_ms" "$idle_ms" &
-        elif [ -x "$busy_load" ]; then "$busy_load" &
+        if [ -n "$busy_ms" ]; then "$busy_load" ${own:+-s} "$busy_ms" "$idle_ms" &
+        elif [ -x "$busy_load" ]; then "$busy_load" ${own:+-s} &
         else (while :; do :; done) &
         fi
         load_pids+=($!)
     done
-    load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms} (pids ${load_pids[*]})"
+    load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms}${own:+, each in a session of its own} (pids ${load_pids[*]})"
 }
 script_stop_load() {
     [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null
