@@ -11,11 +11,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* 1: the spinners start sessions of their own, as programs started from another terminal
+ * (where the kernel shares CPU time between sessions, autogroup). */
+static int busy_child_session;
+
 /* Fork the spinner, bound to cpu (-1: wherever the scheduler puts it); -1 if fork failed. */
 static inline pid_t busy_child_start(int cpu)
 {
     const pid_t pid = fork();
     if (pid != 0) return pid;
+    if (busy_child_session) (void)setsid();
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) _exit(0); /* the parent died before prctl */
     if (cpu >= 0) {

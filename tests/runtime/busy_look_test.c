@@ -3,7 +3,9 @@
  * CPU, and in every walk over /proc, unless its pid is among the PEs'; a sleeping child is at
  * none. Both are named so that a parser of /proc/PID/stat that took the first ')' for the end
  * of the name would read the wrong state ("x) S 1 (y" spins, "x) R 0 (y" sleeps). No PEs: the
- * code alone. Exit status: failures. */
+ * code alone. Then the sessions' groups (shoal_busy_other_group): a child of this session is
+ * of this group, one that starts its own session of another where the kernel groups tasks by
+ * session. Exit status: failures. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
@@ -36,6 +38,20 @@ static pid_t child(int cpu, const char *name, int spin)
         for (volatile unsigned long i = 0;; i++) {
         }
     for (;;) pause();
+}
+
+/* A spinner on cpu in a session of its own (a program started from another terminal). */
+static pid_t child_session(int cpu)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    setsid();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (volatile unsigned long i = 0;; i++) {
+    }
 }
 
 static void nap_ms(long ms)
@@ -89,9 +105,30 @@ int main(void)
     int none;
     if (shoal_busy_is_running(999999999, &none)) fail("pid 999999999 was read as running");
 
+    /* Groups: the spinner shares this session; one that starts its own is of another group
+     * where the kernel groups tasks by session, and then the only process on its CPU. */
+    if (shoal_busy_other_group(spinner)) fail("a child of this session was read as of another group");
+    if (shoal_busy_other_group(999999999)) fail("pid 999999999 was read as of another group");
+    FILE *f = fopen("/proc/sys/kernel/sched_autogroup_enabled", "r");
+    const int grouped = f && fgetc(f) == '1';
+    if (f) fclose(f);
+    const int ours[2] = {me, (int)spinner};
+    if (shoal_busy_cpu_other_groups(ours, 1, last))
+        fail("a CPU that a child of this session spins on was read as held by other groups only");
     kill(spinner, SIGKILL);
-    kill(sleeper, SIGKILL);
     waitpid(spinner, NULL, 0);
+    const pid_t apart = child_session(last);
+    nap_ms(50);
+    if (shoal_busy_other_group(apart) != grouped)
+        fail(grouped ? "a child that started its own session was not read as of another group"
+                     : "a process was read as of another group where the kernel groups none");
+    if (shoal_busy_cpu_other_groups(ours, 2, last) != grouped)
+        fail(grouped ? "the CPU of a child of its own session was not read as held by other groups"
+                     : "a CPU was read as held by other groups where the kernel groups none");
+    kill(apart, SIGKILL);
+    waitpid(apart, NULL, 0);
+
+    kill(sleeper, SIGKILL);
     waitpid(sleeper, NULL, 0);
     if (!failures) printf("busy_look: ok (%d CPUs)\n", ncpu);
     return failures;

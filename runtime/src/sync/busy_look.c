@@ -92,3 +92,35 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
     closedir(d);
     return found;
 }
+
+/* /proc/PID/autogroup: "/autogroup-N nice K"; the group's name into out. */
+static int autogroup_of(const char *path, char *out, int size)
+{
+    char buf[128];
+    if (read_small(path, buf, sizeof buf) < 0) return 0;
+    const int len = (int)strcspn(buf, " \n");
+    if (len == 0 || len >= size) return 0;
+    memcpy(out, buf, (size_t)len);
+    out[len] = '\0';
+    return 1;
+}
+
+int shoal_busy_other_group(int pid)
+{
+    char on[8], mine[64], theirs[64], path[64];
+    if (read_small("/proc/sys/kernel/sched_autogroup_enabled", on, sizeof on) < 0 || on[0] != '1')
+        return 0;
+    snprintf(path, sizeof path, "/proc/%d/autogroup", pid);
+    return autogroup_of("/proc/self/autogroup", mine, sizeof mine) &&
+           autogroup_of(path, theirs, sizeof theirs) && strcmp(mine, theirs) != 0;
+}
+
+int shoal_busy_cpu_other_groups(const int *pids, int n, int cpu)
+{
+    int found[16];
+    const int k = shoal_busy_running_list(pids, n, &cpu, 1, found, 16);
+    if (k <= 0) return 0;
+    for (int i = 0; i < k; i++)
+        if (!shoal_busy_other_group(found[i])) return 0;
+    return 1;
+}

@@ -12,4 +12,13 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
  * not or if it is gone. */
 int shoal_busy_is_running(int pid, int *cpu);
 
+/* 1 if the kernel shares CPU time between sessions (autogroup on) and process pid is of
+ * another session's group than this one: a yield of this process then goes to the next task
+ * of its own group, not to pid for a time slice. 0 if not, or if that cannot be read. */
+int shoal_busy_other_group(int pid);
+
+/* 1 if processes other than the n pids run on CPU cpu now and every one of them is of another
+ * group (shoal_busy_other_group); 0 if none runs there, or one is of this group. */
+int shoal_busy_cpu_other_groups(const int *pids, int n, int cpu);
+
 #endif
