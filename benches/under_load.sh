@@ -7,8 +7,8 @@
 #   -r N       repetitions of every figure (interleaved; median kept, default 3)
 #   -n LIST    PE counts (default "2 4")
 #   -l LEVELS  load levels (default "0 1 2 1:5/5"): 0 = idle, N = N busy processes,
-#              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = in sessions
-#              of their own (1s: as a program started from another terminal) (compare.sh -L)
+#              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = started
+#              with setsid (1s: as a program from another terminal) (compare.sh -L)
 #   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03": at least 30 ms per size,
 #              many time slices of the load, at every level; see the benchmarks' -L)
 #   -b NAMES   programs (default: every collective, wait_until ping-pong, put/get latency and
@@ -162,21 +162,26 @@ def parse(level):
     return tabs, losers
 
 
+def rep_lines(level, stem):
+    """(repetition, split line) for every line of the level's STEM.rN.out files but comments."""
+    d = level_dir(level)
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        m = re.fullmatch(re.escape(f"{stem}.r") + r"(\d+)\.out", f)
+        if not m:
+            continue
+        for line in open(os.path.join(d, f), errors="replace"):
+            if line.strip() and not line.startswith("#"):
+                yield int(m.group(1)), line.split()
+
+
 def floor_reps(level, name, row):
     """{repetition: a floor program's row (its first figure)} at a level."""
     vals = {}
-    for f in sorted(os.listdir(level_dir(level))) if os.path.isdir(level_dir(level)) else []:
-        m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
-        if not m:
-            continue
-        for line in open(os.path.join(level_dir(level), f), errors="replace"):
-            t = line.split()
-            if line.startswith("#") or not t:
-                continue
-            key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
-            nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
-            if key == row and nums:
-                vals[int(m.group(1))] = nums[0]
+    for rep, t in rep_lines(level, f"floor.{name}"):
+        key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
+        nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
+        if key == row and nums:
+            vals[rep] = nums[0]
     return vals
 
 
@@ -189,17 +194,12 @@ def floor_value(level, name, row):
 def shoal_reps(level, prog, np, key):
     """{repetition: Shoal's figure (the mean over PEs) of one row} at a level."""
     vals = {}
-    for f in sorted(os.listdir(level_dir(level))) if os.path.isdir(level_dir(level)) else []:
-        m = re.fullmatch(re.escape(f"{prog}.{np}.shoal.r") + r"(\d+)\.out", f)
-        if not m:
-            continue
-        for line in open(os.path.join(level_dir(level), f), errors="replace"):
-            t = line.split()
-            if len(t) > 1 and t[0] == key and not line.startswith("#"):
-                try:
-                    vals[int(m.group(1))] = float(t[1].rstrip("!"))
-                except ValueError:
-                    pass
+    for rep, t in rep_lines(level, f"{prog}.{np}.shoal"):
+        if len(t) > 1 and t[0] == key:
+            try:
+                vals[rep] = float(t[1].rstrip("!"))
+            except ValueError:
+                pass
     return vals
 
 
@@ -318,7 +318,7 @@ idle = data.get("0", ({}, []))[0]
 ncpu = os.cpu_count() or 1
 for level in levels:
     tabs, losers = data[level]
-    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each in a session of its own)'}")
+    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid)'}")
     for l in losers:
         print(l)
     if level != "0" and idle:

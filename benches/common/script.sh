@@ -15,8 +15,8 @@ script_build_dir() {
 # Unrelated CPU load beside a benchmark, started and stopped by pid.
 # script_start_load NAME LOAD BUILD: LOAD is N (N busy processes) or N:BUSY_MS/IDLE_MS (each busy
 # BUSY_MS then idle IDLE_MS in turns, BUILD's benches/busy_load), either with a trailing s: each
-# in a session of its own, as a program started from another terminal (busy_load -s: where the
-# kernel groups tasks by session, CPU time is shared between sessions); sets load_pids and
+# started with setsid, as a program from another terminal (busy_load -s: where the kernel's
+# autogroup is on, CPU time is shared between terminals); sets load_pids and
 # load_desc; on a bad LOAD prints "NAME: ..." and returns 2. script_stop_load: kills and reaps
 # them.
 load_pids=()
@@ -39,7 +39,7 @@ script_start_load() {
         fi
         load_pids+=($!)
     done
-    load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms}${own:+, each in a session of its own} (pids ${load_pids[*]})"
+    load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms}${own:+, each started with setsid} (pids ${load_pids[*]})"
 }
 script_stop_load() {
     [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null
