@@ -34,7 +34,9 @@
 #              after the builds and stopped by pid at the end: N (N processes that spin) or
 #              N:B/I (each spins B ms, sleeps I ms, over and over); BUILD_DIR/benches/busy_load;
 #              a trailing s (1s, 1:5/5s): each started with setsid, as a program from another
-#              terminal (the kernel's autogroup then shares a CPU between terminals)
+#              terminal (the kernel's autogroup then shares a CPU between terminals); a trailing
+#              c (2c): each in a cgroup of the cpu controller of its own, as a service's process
+#              (root: the kernel shares a CPU between cgroups)
 #              Give the benchmarks a time floor then (-a "... -L 0.03"): a window of 1000 fast
 #              calls is shorter than one time slice of the load, and its mean says only whether
 #              a slice fell in it

@@ -8,7 +8,8 @@
 #   -n LIST    PE counts (default "2 4")
 #   -l LEVELS  load levels (default "0 1 2 1:5/5"): 0 = idle, N = N busy processes,
 #              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = started
-#              with setsid (1s: as a program from another terminal) (compare.sh -L)
+#              with setsid (1s: as a program from another terminal), a trailing c = each in a
+#              cgroup of the cpu controller of its own (2c: as a service's; root) (compare.sh -L)
 #   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03": at least 30 ms per size,
 #              many time slices of the load, at every level; see the benchmarks' -L)
 #   -b NAMES   programs (default: every collective, wait_until ping-pong, put/get latency and
@@ -318,7 +319,7 @@ idle = data.get("0", ({}, []))[0]
 ncpu = os.cpu_count() or 1
 for level in levels:
     tabs, losers = data[level]
-    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid)'}")
+    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid; c: each in a cgroup of its own)'}")
     for l in losers:
         print(l)
     if level != "0" and idle:

@@ -1,21 +1,27 @@
 /* Unrelated CPU load for the benchmarks' loaded rows: one process that spins, always or in
  * turns (busy B ms, idle I ms), until killed.
- *   busy_load [-s]           spin for ever (as `while :; do :; done`)
- *   busy_load [-s] B I       spin B ms, sleep I ms, over and over (an intermittent load)
+ *   busy_load [-s|-c]        spin for ever (as `while :; do :; done`)
+ *   busy_load [-s|-c] B I    spin B ms, sleep I ms, over and over (an intermittent load)
  *   -s                       spin in a session of its own, as a program started from another
  *                            terminal: where the kernel groups tasks by session (autogroup), a
  *                            CPU is then shared between the job's session and the load's,
  *                            not between processes (2 PEs beside one such process: the PE on
- *                            the load's CPU gets a third of it, not half) */
+ *                            the load's CPU gets a third of it, not half)
+ *   -c                       spin in a cgroup of the cpu controller of its own, as a service's
+ *                            process (root; made beside this one's, removed when killed): the
+ *                            kernel shares a CPU between the cgroups */
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "sync/busy_look.h"
 
 static double now_ms(void)
 {
@@ -44,21 +50,61 @@ static void own_session(void)
     exit(1);
 }
 
+/* Spins in a child moved to a new cgroup, which this process removes once killed (it cannot
+ * while in it). */
+static void own_cgroup(void)
+{
+    char dir[600], name[64], path[640];
+    snprintf(name, sizeof name, "shoal-busy-load-%d", (int)getpid());
+    if (!shoal_busy_make_cgroup(name, dir, sizeof dir)) {
+        fprintf(stderr, "busy_load: -c: no cgroup of the cpu controller could be made here (root?)\n");
+        exit(1);
+    }
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    sigprocmask(SIG_BLOCK, &stop, NULL);
+    const pid_t parent = getpid(), child = fork();
+    if (child == 0) {
+        sigprocmask(SIG_UNBLOCK, &stop, NULL);
+        snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+        FILE *f = fopen(path, "w");
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || !f ||
+            fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f) != 0)
+            _exit(1);
+        return;
+    }
+    int sig = 0;
+    if (child > 0) sigwait(&stop, &sig);
+    else perror("busy_load: fork");
+    if (child > 0) {
+        kill(child, SIGKILL);
+        while (waitpid(child, NULL, 0) < 0) {
+        }
+    }
+    for (int i = 0; i < 100 && rmdir(dir) != 0; i++) /* emptied a moment later */
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    exit(child > 0 ? 0 : 1);
+}
+
 int main(int argc, char **argv)
 {
     const int session = argc > 1 && !strcmp(argv[1], "-s");
-    argc -= session;
-    argv += session;
+    const int cgroup = argc > 1 && !strcmp(argv[1], "-c");
+    argc -= session + cgroup;
+    argv += session + cgroup;
     double busy = 0, idle = 0;
     if (argc == 3) {
         busy = atof(argv[1]);
         idle = atof(argv[2]);
     }
     if ((argc != 1 && argc != 3) || busy < 0 || idle < 0 || (argc == 3 && busy + idle <= 0)) {
-        fprintf(stderr, "usage: busy_load [-s] [BUSY_MS IDLE_MS]\n");
+        fprintf(stderr, "usage: busy_load [-s|-c] [BUSY_MS IDLE_MS]\n");
         return 2;
     }
     if (session) own_session();
+    if (cgroup) own_cgroup();
     volatile unsigned long spins = 0;
     for (;;) {
         const double end = now_ms() + busy;

@@ -19,6 +19,10 @@
  *                       time between sessions, a yield goes to a PE of the job, and the waits
  *                       must yield: at least 0.05 yields and at most 0.05 sleeps per barrier_all
  *                       (skipped where the kernel does not group tasks by session)
+ *   avoid_busy held_cgroup  run by cgroup_load, whose busy processes hold both CPUs from
+ *                       before the job starts, in a cgroup of the cpu controller of their own (as
+ *                       a service's): the quick look finds no CPU free, and the waits must yield
+ *                       as in held_session (a yield goes to a PE of the job there)
  *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
@@ -54,6 +58,7 @@
 #include <shmemx.h>
 
 #include "beside_load.h"
+#include "sync/busy_look.h"
 
 #define MAXPE 64
 
@@ -195,7 +200,8 @@ static int until(int cpu, int want_none, double limit)
     }
 }
 
-/* Whether the kernel shares CPU time between sessions (autogroup). */
+/* Whether the kernel shares CPU time between this process's session and others (autogroup,
+ * which groups only the tasks of the root task group). */
 static int autogroup_on(void)
 {
     FILE *f = fopen("/proc/sys/kernel/sched_autogroup_enabled", "r");
@@ -204,7 +210,8 @@ static int autogroup_on(void)
         on = fgetc(f) == '1';
         fclose(f);
     }
-    return on;
+    char group[512];
+    return on && (!shoal_busy_task_group(0, group, sizeof group) || !strcmp(group, "/"));
 }
 
 int main(int argc, char **argv)
@@ -221,7 +228,8 @@ int main(int argc, char **argv)
     const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
     const int churn = argc > 1 && !strcmp(argv[1], "churn");
     const int held_session = argc > 1 && !strcmp(argv[1], "held_session");
-    const int held = held_session || (argc > 1 && !strcmp(argv[1], "held"));
+    const int held_cgroup = argc > 1 && !strcmp(argv[1], "held_cgroup");
+    const int held = held_session || held_cgroup || (argc > 1 && !strcmp(argv[1], "held"));
     busy_child_session = held_session;
     const int quick = argc > 1 && !strcmp(argv[1], "quick");
     const int early = quick || (argc > 1 && !strcmp(argv[1], "early"));
@@ -307,7 +315,7 @@ int main(int argc, char **argv)
         shmem_finalize();
         return 77;
     }
-    pid_t busy = me == 0 ? busy_child_start(last) : -1;
+    pid_t busy = me == 0 && !held_cgroup ? busy_child_start(last) : -1;
     if (churn) {
         static int go = 1;
         int moves = 0, was_on = 1;
@@ -363,7 +371,7 @@ int main(int argc, char **argv)
     }
     if (held) {
         pid_t others[CPU_SETSIZE];
-        const int n_others = busy_below(&start, last, others);
+        const int n_others = held_cgroup ? 0 : busy_below(&start, last, others);
         work_for(0.4); /* the windows see the load */
         const long iters = 2000;
         shmemx_wait_stats_t a, b;
@@ -378,16 +386,17 @@ int main(int argc, char **argv)
                (double)(b.slow_yields - a.slow_yields) / (double)iters,
                (double)(b.sleeps - a.sleeps) / (double)iters, (double)(b.naps - a.naps) / (double)iters);
         const double sleeps = (double)(b.sleeps - a.sleeps) / (double)iters;
-        if (!held_session && yields > 0.05) {
+        const int apart = held_session || held_cgroup;
+        if (!apart && yields > 0.05) {
             fprintf(stderr, "avoid_busy: held: PE %d yielded %.3f times per barrier on a CPU held by a "
                             "busy process (limit 0.05): its waits must sleep there\n", me, yields);
             failures++;
         }
-        if (held_session && (sleeps > 0.05 || yields < 0.05)) {
-            fprintf(stderr, "avoid_busy: held_session: PE %d slept %.3f and yielded %.3f times per barrier "
-                            "on a CPU held by other sessions' processes (limits: sleeps 0.05, yields at "
+        if (apart && (sleeps > 0.05 || yields < 0.05)) {
+            fprintf(stderr, "avoid_busy: %s: PE %d slept %.3f and yielded %.3f times per barrier "
+                            "on a CPU held by other %s' processes (limits: sleeps 0.05, yields at "
                             "least 0.05): a yield there goes to a PE of this job, its waits must yield\n",
-                    me, sleeps, yields);
+                    argv[1], me, sleeps, yields, held_session ? "sessions" : "cgroups");
             failures++;
         }
         busy_child_stop(busy);

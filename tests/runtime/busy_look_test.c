@@ -3,13 +3,15 @@
  * CPU, and in every walk over /proc, unless its pid is among the PEs'; a sleeping child is at
  * none. Both are named so that a parser of /proc/PID/stat that took the first ')' for the end
  * of the name would read the wrong state ("x) S 1 (y" spins, "x) R 0 (y" sleeps). No PEs: the
- * code alone. Then the sessions' groups (shoal_busy_other_group): a child of this session is
- * of this group, one that starts its own session of another where the kernel groups tasks by
- * session. Exit status: failures. */
+ * code alone. Then the groups that share the CPUs out (shoal_busy_other_group): a child of this
+ * session is of this group, one that starts its own session of another where the kernel groups
+ * tasks by session, and one moved to a cgroup of the cpu controller of its own (a service) of
+ * another wherever this test may make one (root). Exit status: failures. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -46,6 +48,23 @@ static pid_t child_session(int cpu)
     const pid_t pid = fork();
     if (pid != 0) return pid;
     setsid();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (volatile unsigned long i = 0;; i++) {
+    }
+}
+
+/* A spinner on cpu in the cgroup dir (a service's). */
+static pid_t child_cgroup(int cpu, const char *dir)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    char path[640];
+    snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+    FILE *f = fopen(path, "w");
+    if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f) != 0) _exit(1);
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(cpu, &one);
@@ -109,8 +128,11 @@ int main(void)
      * where the kernel groups tasks by session, and then the only process on its CPU. */
     if (shoal_busy_other_group(spinner)) fail("a child of this session was read as of another group");
     if (shoal_busy_other_group(999999999)) fail("pid 999999999 was read as of another group");
+    /* the kernel groups by session only the tasks of the root task group */
+    char group[512];
     FILE *f = fopen("/proc/sys/kernel/sched_autogroup_enabled", "r");
-    const int grouped = f && fgetc(f) == '1';
+    const int grouped = f && fgetc(f) == '1' &&
+                        (!shoal_busy_task_group(0, group, sizeof group) || !strcmp(group, "/"));
     if (f) fclose(f);
     const int ours[2] = {me, (int)spinner};
     if (shoal_busy_cpu_other_groups(ours, 1, last))
@@ -127,6 +149,26 @@ int main(void)
                      : "a CPU was read as held by other groups where the kernel groups none");
     kill(apart, SIGKILL);
     waitpid(apart, NULL, 0);
+
+    /* A service: a cgroup of the cpu controller of its own. */
+    char dir[600], name[64];
+    snprintf(name, sizeof name, "shoal-busy-look-%d", me);
+    if (shoal_busy_make_cgroup(name, dir, sizeof dir)) {
+        const pid_t service = child_cgroup(last, dir);
+        nap_ms(50);
+        char theirs[512];
+        if (!shoal_busy_task_group(service, theirs, sizeof theirs) || !strstr(theirs, name))
+            fail("a child moved to a cgroup of its own was not read in it");
+        if (!shoal_busy_other_group(service))
+            fail("a child in a cgroup of the cpu controller of its own was not read as of another group");
+        if (!shoal_busy_cpu_other_groups(ours, 2, last))
+            fail("the CPU of a child in a cgroup of its own was not read as held by other groups");
+        kill(service, SIGKILL);
+        waitpid(service, NULL, 0);
+        for (int i = 0; i < 100 && rmdir(dir) != 0; i++) nap_ms(1); /* emptied a moment later */
+    } else {
+        printf("busy_look: cgroup: skipped (no cgroup of the cpu controller could be made here)\n");
+    }
 
     kill(sleeper, SIGKILL);
     waitpid(sleeper, NULL, 0);

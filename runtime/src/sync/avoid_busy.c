@@ -110,7 +110,7 @@ static struct cpu_state {
     int held, back;       /* windows in a row held (see sample), under BACK */
     int loaded;           /* the last window: held */
     int told;             /* its PEs' waits were told to sleep (publish_held) */
-    int grouped;          /* since told: what holds it is of other sessions' groups */
+    int grouped;          /* since told: what holds it is of other sessions or cgroups */
     int avoided;
 } *st;
 static int *pe_cpu;          /* by local index: the CPU each PE is bound to now */
@@ -324,17 +324,18 @@ static void publish_held(void)
     for (int k = 0; k < ncpu; k++) {
         const int was = st[k].told;
         st[k].told = st[k].loaded && npe[k] <= 2;
-        /* Where the kernel shares the CPU between sessions (autogroup) and what holds it is of
-         * other sessions, a yield goes to the next PE of this job, which keeps its session's
-         * share: yielding beats sleeping there (4 PEs beside 2 busy processes started from
+        /* Where the kernel shares the CPU between groups of tasks (cgroups of the cpu
+         * controller, or sessions: autogroup) and what holds it is of other groups, a yield
+         * goes to the next PE of this job, which keeps its group's share: yielding beats
+         * sleeping there (4 PEs beside 2 busy processes started from
          * another terminal: fcollect 8 B 8.3 us yielding, 28.3 sleeping, Open MPI's MPI 14.4;
          * benches/RESULTS.md). Looked at once each time a CPU comes to be told (a walk over
          * /proc), so a CPU held on by a process of this session after one of another is not. */
         if (st[k].told && !was) {
             st[k].grouped = shoal_busy_cpu_other_groups(pe_pid, shoal_g.n_local_pes, cpus[k]);
             if (debug && st[k].grouped)
-                fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: CPU %d is held by other "
-                        "sessions' processes: its PEs' waits yield\n", shoal_g.me,
+                fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: CPU %d is held by processes "
+                        "of other sessions or cgroups: its PEs' waits yield\n", shoal_g.me,
                         (double)(shoal_now_ns() - start_ns) * 1e-9, cpus[k]);
         }
     }
@@ -442,8 +443,8 @@ static void quick_look(long t)
         publish_held();
         if (debug)
             fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: no CPU free; "
-                    "the PEs of held CPUs sleep in their waits (yield where other sessions hold "
-                    "them)\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
+                    "the PEs of held CPUs sleep in their waits (yield where other sessions or "
+                    "cgroups hold them)\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
         return;
     }
     for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];

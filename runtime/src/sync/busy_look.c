@@ -9,11 +9,13 @@
 #define _GNU_SOURCE /* O_CLOEXEC where the unit test builds this file alone */
 #endif
 #include <ctype.h>
+#include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/clock.h"
@@ -105,7 +107,7 @@ static int autogroup_of(const char *path, char *out, int size)
     return 1;
 }
 
-int shoal_busy_other_group(int pid)
+static int other_autogroup(int pid)
 {
     char on[8], mine[64], theirs[64], path[64];
     if (read_small("/proc/sys/kernel/sched_autogroup_enabled", on, sizeof on) < 0 || on[0] != '1')
@@ -113,6 +115,126 @@ int shoal_busy_other_group(int pid)
     snprintf(path, sizeof path, "/proc/%d/autogroup", pid);
     return autogroup_of("/proc/self/autogroup", mine, sizeof mine) &&
            autogroup_of(path, theirs, sizeof theirs) && strcmp(mine, theirs) != 0;
+}
+
+/* 1 if the comma-separated list holds word. */
+static int has_word(const char *list, const char *word, const char *seps)
+{
+    const size_t n = strlen(word);
+    for (const char *p = list; *p; p += strcspn(p, seps), p += strspn(p, seps))
+        if (strncmp(p, word, n) == 0 && (p[n] == '\0' || strchr(seps, p[n]))) return 1;
+    return 0;
+}
+
+/* Where the cgroup hierarchy that holds the cpu controller is mounted: cgroup v1's cpu
+ * hierarchy, else v2's (*v2 = 1); 0 if none is. */
+static int cpu_mount(char *out, int size, int *v2)
+{
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    if (!f) return 0;
+    char line[1024], point[512] = "";
+    int found = 0;
+    /* "36 25 0:31 / /sys/fs/cgroup/cpu rw,nosuid shared:9 - cgroup cgroup rw,cpu,cpuacct" */
+    while (!found && fgets(line, sizeof line, f)) {
+        const char *dash = strstr(line, " - ");
+        char mnt[512], type[32], opts[256];
+        if (!dash || sscanf(line, "%*s %*s %*s %*s %511s", mnt) != 1 ||
+            sscanf(dash + 3, "%31s %*s %255s", type, opts) != 2)
+            continue;
+        if (!strcmp(type, "cgroup") && has_word(opts, "cpu", ",")) found = 1;
+        else if (strcmp(type, "cgroup2") != 0 || point[0]) continue;
+        snprintf(point, sizeof point, "%s", mnt);
+        *v2 = !found;
+    }
+    fclose(f);
+    if (!point[0] || (int)strlen(point) >= size) return 0;
+    strcpy(out, point);
+    return 1;
+}
+
+/* A process's path in that hierarchy ("4:cpu,cpuacct:/a/b" or "0::/a/b" in /proc/PID/cgroup;
+ * pid 0: this process). */
+static int cgroup_path(int pid, int v2, char *out, int size)
+{
+    char path[64], buf[4096];
+    if (pid) snprintf(path, sizeof path, "/proc/%d/cgroup", pid);
+    else snprintf(path, sizeof path, "/proc/self/cgroup");
+    if (read_small(path, buf, sizeof buf) < 0) return 0;
+    for (char *line = buf, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        char *ctl = strchr(line, ':'), *at = ctl ? strchr(ctl + 1, ':') : NULL;
+        if (!at) continue;
+        *at++ = '\0';
+        if (v2 ? ctl[1] != '\0' : !has_word(ctl + 1, "cpu", ",")) continue;
+        if ((int)strlen(at) >= size) return 0;
+        strcpy(out, at);
+        return 1;
+    }
+    return 0;
+}
+
+/* In v1 a process's task group is its cpu cgroup; in v2 the deepest cgroup on its path whose
+ * parent hands the cpu controller down (cgroup.subtree_control), the root if none does. */
+int shoal_busy_task_group(int pid, char *out, int size)
+{
+    char mnt[512], path[512];
+    int v2 = 0;
+    if (!cpu_mount(mnt, sizeof mnt, &v2) || !cgroup_path(pid, v2, path, sizeof path)) return 0;
+    if (!v2) {
+        if ((int)strlen(path) >= size) return 0;
+        strcpy(out, path);
+        return 1;
+    }
+    int len = 0; /* out[0..len): the task group so far, "" for the root */
+    for (const char *p = path;;) {
+        p += strspn(p, "/");
+        const int n = (int)strcspn(p, "/");
+        char ctl[256], file[1100];
+        snprintf(file, sizeof file, "%s%.*s/cgroup.subtree_control", mnt, len, out);
+        if (n == 0 || len + 1 + n >= size || read_small(file, ctl, sizeof ctl) < 0 ||
+            !has_word(ctl, "cpu", " \n"))
+            break;
+        out[len++] = '/';
+        memcpy(out + len, p, (size_t)n);
+        len += n;
+        p += n;
+    }
+    if (len == 0) out[len++] = '/';
+    out[len] = '\0';
+    return 1;
+}
+
+int shoal_busy_make_cgroup(const char *name, char *dir, int size)
+{
+    char mnt[512], path[512];
+    int v2 = 0;
+    if (!cpu_mount(mnt, sizeof mnt, &v2) || !shoal_busy_task_group(0, path, sizeof path)) return 0;
+    /* v2 keeps processes out of a cgroup that hands controllers down: a sibling of this
+     * process's task group then, unless that is the root */
+    if (v2 && strcmp(path, "/") != 0) *strrchr(path, '/') = '\0';
+    const int n = snprintf(dir, (size_t)size, "%s%s/%s", mnt, strcmp(path, "/") ? path : "", name);
+    if (n <= 0 || n >= size || (mkdir(dir, 0755) != 0 && errno != EEXIST)) return 0;
+    if (v2) { /* the new cgroup must draw on a cpu share of its own */
+        char ctl[600], buf[256];
+        snprintf(ctl, sizeof ctl, "%.*s/cgroup.subtree_control", (int)(strrchr(dir, '/') - dir), dir);
+        if (read_small(ctl, buf, sizeof buf) < 0 || !has_word(buf, "cpu", " \n")) {
+            rmdir(dir);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int shoal_busy_other_group(int pid)
+{
+    char mine[512], theirs[512];
+    if (shoal_busy_task_group(0, mine, sizeof mine) && shoal_busy_task_group(pid, theirs, sizeof theirs)) {
+        if (strcmp(mine, theirs) != 0) return 1;
+        /* the kernel groups by session only the tasks of the root task group */
+        if (strcmp(mine, "/") != 0) return 0;
+    }
+    return other_autogroup(pid);
 }
 
 int shoal_busy_cpu_other_groups(const int *pids, int n, int cpu)

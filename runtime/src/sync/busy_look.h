@@ -12,10 +12,23 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
  * not or if it is gone. */
 int shoal_busy_is_running(int pid, int *cpu);
 
-/* 1 if the kernel shares CPU time between sessions (autogroup on) and process pid is of
- * another session's group than this one: a yield of this process then goes to the next task
- * of its own group, not to pid for a time slice. 0 if not, or if that cannot be read. */
+/* 1 if process pid draws on another share of the CPUs than this one: another cgroup of the
+ * cpu controller (a service, another login's scope where systemd hands the controller down), or,
+ * both in the root one, another session where the kernel groups tasks by session (autogroup).
+ * A yield of this process then goes to the next task of its own group, not to pid for a time
+ * slice. 0 if not, or if that cannot be read. */
 int shoal_busy_other_group(int pid);
+
+/* The cgroup whose share of the CPUs the scheduler gives process pid's tasks (its task group;
+ * pid 0: this process), as a path in the hierarchy of the cpu controller, "/" for the root:
+ * where the kernel groups tasks by session, only those of the root. 0 if it cannot be read. */
+int shoal_busy_task_group(int pid, char *out, int size);
+
+/* For the tests and benches/machine/busy_load.c: a new cgroup of the cpu controller named name,
+ * beside this process's (under it in cgroup v1; where cgroup v2 allows processes in it),
+ * its directory into dir (write a pid to dir/cgroup.procs to move it there; rmdir it once
+ * empty). 1 if made or there already, 0 if not (no such hierarchy, or not permitted). */
+int shoal_busy_make_cgroup(const char *name, char *dir, int size);
 
 /* 1 if processes other than the n pids run on CPU cpu now and every one of them is of another
  * group (shoal_busy_other_group); 0 if none runs there, or one is of this group. */

@@ -1,0 +1,73 @@
+/* cgroup_load CMD...: runs CMD (a job) beside a busy process on each of the first two CPUs of
+ * this program's set, from before CMD starts, both in a cgroup of the cpu controller of their
+ * own, as the processes of a service (runtime/src/sync/busy_look.c makes it); CMD's exit
+ * status. 77 where no such cgroup can be made (not root, or no such hierarchy) or under 2 CPUs. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sync/busy_look.h"
+
+static void nap_ms(long ms)
+{
+    nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+}
+
+static pid_t spinner(int cpu, const char *dir)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    char path[640];
+    snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+    FILE *f = fopen(path, "w");
+    if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f) != 0) _exit(1);
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    for (volatile unsigned long i = 0;; i++) {
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: cgroup_load CMD...\n");
+        return 2;
+    }
+    cpu_set_t set;
+    int cpus[2], n = 0;
+    sched_getaffinity(0, sizeof set, &set);
+    for (int c = 0; c < CPU_SETSIZE && n < 2; c++)
+        if (CPU_ISSET(c, &set)) cpus[n++] = c;
+    char dir[600], name[64];
+    snprintf(name, sizeof name, "shoal-cgroup-load-%d", (int)getpid());
+    if (n < 2 || !shoal_busy_make_cgroup(name, dir, sizeof dir)) {
+        printf("cgroup_load: skipped (%s)\n",
+               n < 2 ? "fewer than 2 CPUs" : "no cgroup of the cpu controller could be made here");
+        return 77;
+    }
+    const pid_t busy[2] = {spinner(cpus[0], dir), spinner(cpus[1], dir)};
+    nap_ms(200); /* the scheduler has them on their CPUs */
+    int status = 1;
+    const pid_t job = fork();
+    if (job == 0) {
+        execvp(argv[1], argv + 1);
+        perror("cgroup_load: exec");
+        _exit(127);
+    }
+    if (job > 0) waitpid(job, &status, 0);
+    for (int i = 0; i < 2; i++) {
+        kill(busy[i], SIGKILL);
+        waitpid(busy[i], NULL, 0);
+    }
+    for (int i = 0; i < 100 && rmdir(dir) != 0; i++) nap_ms(1); /* emptied a moment later */
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
