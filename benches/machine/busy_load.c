@@ -54,7 +54,7 @@ static void own_session(void)
  * while in it). */
 static void own_cgroup(void)
 {
-    char dir[600], name[64], path[640];
+    char dir[600], name[64];
     snprintf(name, sizeof name, "shoal-busy-load-%d", (int)getpid());
     if (!shoal_busy_make_cgroup(name, dir, sizeof dir)) {
         fprintf(stderr, "busy_load: -c: no cgroup of the cpu controller could be made here (root?)\n");
@@ -68,10 +68,8 @@ static void own_cgroup(void)
     const pid_t parent = getpid(), child = fork();
     if (child == 0) {
         sigprocmask(SIG_UNBLOCK, &stop, NULL);
-        snprintf(path, sizeof path, "%s/cgroup.procs", dir);
-        FILE *f = fopen(path, "w");
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || !f ||
-            fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f) != 0)
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent ||
+            !shoal_busy_join_cgroup(dir, (int)getpid()))
             _exit(1);
         return;
     }

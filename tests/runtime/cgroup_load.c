@@ -24,10 +24,7 @@ static pid_t spinner(int cpu, const char *dir)
     const pid_t pid = fork();
     if (pid != 0) return pid;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    char path[640];
-    snprintf(path, sizeof path, "%s/cgroup.procs", dir);
-    FILE *f = fopen(path, "w");
-    if (!f || fprintf(f, "%d\n", (int)getpid()) < 0 || fclose(f) != 0) _exit(1);
+    if (!shoal_busy_join_cgroup(dir, (int)getpid())) _exit(1);
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(cpu, &one);

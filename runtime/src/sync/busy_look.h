@@ -30,8 +30,12 @@ int shoal_busy_task_group(int pid, char *out, int size);
  * empty). 1 if made or there already, 0 if not (no such hierarchy, or not permitted). */
 int shoal_busy_make_cgroup(const char *name, char *dir, int size);
 
+/* Moves process pid to the cgroup of directory dir: 1 if done. */
+int shoal_busy_join_cgroup(const char *dir, int pid);
+
 /* 1 if processes other than the n pids run on CPU cpu now and every one of them is of another
- * group (shoal_busy_other_group); 0 if none runs there, or one is of this group. */
+ * group (shoal_busy_other_group), leaving out those of this group that do not keep running
+ * there over the next millisecond; 0 if none runs there, or one of this group keeps running. */
 int shoal_busy_cpu_other_groups(const int *pids, int n, int cpu);
 
 #endif
