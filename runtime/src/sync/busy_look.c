@@ -9,13 +9,14 @@
 #define _GNU_SOURCE /* O_CLOEXEC where the unit test builds this file alone */
 #endif
 #include <ctype.h>
-#include <errno.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/clock.h"
