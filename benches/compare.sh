@@ -39,7 +39,8 @@
 #              (root: the kernel shares a CPU between cgroups)
 #              Give the benchmarks a time floor then (-a "... -L 0.03"): a window of 1000 fast
 #              calls is shorter than one time slice of the load, and its mean says only whether
-#              a slice fell in it
+#              a slice fell in it; and a settle (-S 0.2): a library whose init slept gets more
+#              than its share of a loaded CPU for about 0.1 s after
 #   -k N       start the libraries' turn N further along (each repetition starts one further
 #              still): a caller that runs single repetitions (under_load.sh) passes its own count
 #   -P         Shoal's rows are followed by what its waits did past their spin, per call and

@@ -10,8 +10,10 @@
 #              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = started
 #              with setsid (1s: as a program from another terminal), a trailing c = each in a
 #              cgroup of the cpu controller of its own (2c: as a service's; root) (compare.sh -L)
-#   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03": at least 30 ms per size,
-#              many time slices of the load, at every level; see the benchmarks' -L)
+#   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03 -S 0.2": at least 30 ms per
+#              size, many time slices of the load, at every level, after 0.2 s of barriers (a
+#              library whose init slept gets more than its share for a while; the benchmarks'
+#              -L and -S))
 #   -b NAMES   programs (default: every collective, wait_until ping-pong, put/get latency and
 #              the atomics latency;
 #              compare.sh -b)
@@ -34,7 +36,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 reps=3
 npes_list="2 4"
 levels="0 1 2 1:5/5"
-args="-s 8:1M -t 0.05 -L 0.03"
+args="-s 8:1M -t 0.05 -L 0.03 -S 0.2"
 names="shmem_barrier shmem_broadcast shmem_reduce shmem_collect shmem_fcollect shmem_alltoall shmem_pingpong shmem_put_latency shmem_get_latency shmem_atomic_latency"
 keep=""
 limit=900

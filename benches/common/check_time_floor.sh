@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the benchmarks' time floor (-L): a collective program in quick mode (10 timed
 # calls per size) given -L SEC must time enough calls to fill SEC on every row, and a floor
-# that is not a number must be refused.
+# that is not a number must be refused. And of the settle (-S SEC): a run given -S 0.5 lasts
+# at least that long (quick mode alone takes tens of ms); -S -1, 100 and 0.5x are refused.
 #   check_time_floor.sh SHOALRUN PROGRAM
 set -u
 shoalrun=$1 prog=$2
@@ -18,4 +19,14 @@ if "$shoalrun" -n 2 --timeout 60 "$prog" -q -L 0.02x >/dev/null 2>&1; then
     echo "-L 0.02x was accepted"
     exit 1
 fi
-echo ok
+t0=$(date +%s%N)
+"$shoalrun" -n 2 --timeout 60 "$prog" -q -s 8 -S 0.5 >/dev/null || { echo "-S 0.5 failed"; exit 1; }
+ms=$((($(date +%s%N) - t0) / 1000000))
+[ "$ms" -ge 500 ] || { echo "a run given -S 0.5 took $ms ms: no settle"; exit 1; }
+for v in -1 100 0.5x; do
+    if "$shoalrun" -n 2 --timeout 60 "$prog" -q -S "$v" >/dev/null 2>&1; then
+        echo "-S $v was accepted"
+        exit 1
+    fi
+done
+echo "ok (-S 0.5: $ms ms)"
