@@ -309,11 +309,13 @@ PY
 # the local copy bandwidth up to 4 MiB (memcpy_bw: one PE copies, as a collective's copies do),
 # the floor of the large sizes.
 run_floor() {
-    local rep=$1 np
+    local rep=$1 np settle=()
+    # the benchmarks' settle (-a "... -S SEC") before each bare collective pattern too
+    [[ " $extra_args " =~ \ -S\ ([0-9.]+)\  ]] && settle=(-S "${BASH_REMATCH[1]}")
     for f in line_pingpong sched_handoff coll_floor; do
         local fargs=()
         # each row at least 50 ms: beside load, many time slices
-        [ "$f" = coll_floor ] && fargs=(-L 0.05)
+        [ "$f" = coll_floor ] && fargs=(-L 0.05 "${settle[@]}")
         if [ -x "$build/benches/$f" ]; then
             timeout -k 5 "$run_limit" "$build/benches/$f" "${fargs[@]}" >"$out/floor.$f.r$rep.out" 2>&1 </dev/null
         else
@@ -340,7 +342,7 @@ run_floor() {
         for np in $npes_list; do
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
                 timeout -k 5 "$run_limit" "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
-                    >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
+                    "${settle[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
             [ -x "$build/benches/copy_floor" ] || continue
             for sz in 64K 1M 4M; do
                 for nt in "" -t; do

@@ -6,12 +6,15 @@
  * sequence number} written by its sender into a line that only it writes, so no flag is ever
  * reset and nothing is claimed.
  *
- *   coll_floor [-i iters] [-L SEC] [-n procs] [-u]      (-u: leave the processes unbound)
+ *   coll_floor [-i iters] [-L SEC] [-S SEC] [-n procs] [-u]   (-u: leave the processes unbound)
  *
  * -L SEC: batches of iters calls are added until a row has run SEC seconds (process 0's clock
  * decides for all), so that beside load a row spans many of the load's time slices: 100000
  * barriers of 0.2 us fit in one slice, and a row that short read 1.15x its idle figure beside a
  * busy process that took half of a process's CPU.
+ * -S SEC: barriers for SEC seconds before each row (process 0's clock), as the benchmarks' -S:
+ * beside load the kernel gives a group of tasks that slept (these processes, just forked) more
+ * than its share of a CPU for about 0.1 s.
  *
  * Rows (8-byte payloads):
  *   barrier        each process stores the round number into its line in every other's inbox,
@@ -68,7 +71,7 @@ static void pause_cpu(void)
 }
 
 static int nproc, me, ncpu_set;
-static double floor_sec; /* -L */
+static double floor_sec, settle_sec; /* -L, -S */
 static struct shared *sh;
 static long bar_round;
 
@@ -128,11 +131,14 @@ static void exchange(int sum)
     (void)out;
 }
 
-/* After batch number `batch` of a row that started at `start`: 1 when another follows. */
-static int another_batch(double start, long batch)
+/* After a batch of a phase that started at `start` and lasts at least sec: 1 when another
+ * follows. Every process calls it as often, so the verdicts are numbered alike. */
+static int another_batch(double start, double sec)
 {
+    static long batch;
+    ++batch;
     if (me == 0) {
-        const long more = now() - start < floor_sec;
+        const long more = now() - start < sec;
         __atomic_store_n(&sh->verdict, batch << 1 | more, __ATOMIC_RELEASE);
         return (int)more;
     }
@@ -143,16 +149,25 @@ static int another_batch(double start, long batch)
     return (int)(v & 1);
 }
 
+static void settle(void)
+{
+    if (settle_sec <= 0) return;
+    const double t0 = now();
+    do {
+        for (int i = 0; i < 1000; i++) barrier();
+    } while (another_batch(t0, settle_sec));
+}
+
 /* Back-to-back barriers: loop time / calls, in us. */
 static double barriers(long iters)
 {
     for (long i = 0; i < iters / 10 + 1; i++) barrier();
     const double t0 = now();
     long calls = 0;
-    for (long batch = 1;; batch++) {
+    for (;;) {
         for (long i = 0; i < iters; i++) barrier();
         calls += iters;
-        if (!another_batch(t0, batch)) break;
+        if (!another_batch(t0, floor_sec)) break;
     }
     return (now() - t0) * 1e6 / (double)calls;
 }
@@ -167,7 +182,7 @@ static double osu(void (*op)(int), int arg, long iters)
     const double start = now();
     double t = 0;
     long calls = 0;
-    for (long batch = 1;; batch++) {
+    for (;;) {
         for (long i = 0; i < iters; i++) {
             double t0 = now();
             op(arg);
@@ -175,7 +190,7 @@ static double osu(void (*op)(int), int arg, long iters)
             barrier();
         }
         calls += iters;
-        if (!another_batch(start, batch)) break;
+        if (!another_batch(start, floor_sec)) break;
     }
     return t * 1e6 / (double)calls;
 }
@@ -194,16 +209,21 @@ int main(int argc, char **argv)
             char *end;
             floor_sec = strtod(argv[++a], &end);
             if (end == argv[a] || *end) floor_sec = -1; /* rejected below */
+        } else if (!strcmp(argv[a], "-S") && a + 1 < argc) {
+            char *end;
+            settle_sec = strtod(argv[++a], &end);
+            if (end == argv[a] || *end) settle_sec = -1;
         }
         else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
         else if (!strcmp(argv[a], "-u")) bind = 0;
         else {
-            fprintf(stderr, "usage: %s [-i iters] [-L SEC] [-n procs] [-u]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-i iters] [-L SEC] [-S SEC] [-n procs] [-u]\n", argv[0]);
             return 2;
         }
     }
-    if (iters < 1 || nproc < 2 || nproc > MAXP || !(floor_sec >= 0 && floor_sec <= 3600)) {
-        fprintf(stderr, "%s: need iters >= 1, 2 <= procs <= %d and 0 <= SEC <= 3600\n", argv[0],
+    if (iters < 1 || nproc < 2 || nproc > MAXP || !(floor_sec >= 0 && floor_sec <= 3600) ||
+        !(settle_sec >= 0 && settle_sec <= 60)) {
+        fprintf(stderr, "%s: need iters >= 1, 2 <= procs <= %d, 0 <= -L SEC <= 3600 and 0 <= -S SEC <= 60\n", argv[0],
                 MAXP);
         return 2;
     }
@@ -244,6 +264,7 @@ int main(int argc, char **argv)
                 sched_setaffinity(0, sizeof one, &one);
             }
             bar_round = seq = 0;
+            settle();
             sh->result[me] = rows[r].op ? osu(rows[r].op, rows[r].arg, iters) : barriers(iters);
             _exit(0);
         }

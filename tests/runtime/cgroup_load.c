@@ -6,6 +6,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -53,8 +54,13 @@ int main(int argc, char **argv)
     }
     const pid_t busy[2] = {spinner(cpus[0], dir), spinner(cpus[1], dir)};
     nap_ms(200); /* the scheduler has them on their CPUs */
-    int status = 1;
-    const pid_t job = fork();
+    int status = 1, joined = 1;
+    for (int i = 0; i < 2; i++) {
+        char group[512];
+        joined &= shoal_busy_task_group(busy[i], group, sizeof group) && strstr(group, name) != NULL;
+    }
+    if (!joined) fprintf(stderr, "cgroup_load: a busy process is not in %s\n", dir);
+    const pid_t job = joined ? fork() : -1;
     if (job == 0) {
         execvp(argv[1], argv + 1);
         perror("cgroup_load: exec");

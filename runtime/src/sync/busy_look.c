@@ -4,7 +4,9 @@
  * it is read. A process that keeps a CPU busy is running or runnable at every reading, one
  * that runs 5 ms in 10 at about half, and a task that woke for a moment at few: one walk over
  * /proc names the processes running now, then their own /proc/PID/stat, read a few times a
- * millisecond, tells which keep running and on which CPU. */
+ * millisecond, tells which keep running and on which CPU. Their cgroups and sessions tell
+ * whether the kernel shares a CPU between them and the job's PEs as between groups (a yield
+ * then stays in the job) or as between processes. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* O_CLOEXEC where the unit test builds this file alone */
 #endif
@@ -118,7 +120,7 @@ static int other_autogroup(int pid)
            autogroup_of(path, theirs, sizeof theirs) && strcmp(mine, theirs) != 0;
 }
 
-/* 1 if the comma-separated list holds word. */
+/* 1 if list, split at any of seps, holds word. */
 static int has_word(const char *list, const char *word, const char *seps)
 {
     const size_t n = strlen(word);
