@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "spinner.h"
 #include "sync/busy_look.h"
 
 static int failures;
@@ -40,34 +41,6 @@ static pid_t child(int cpu, const char *name, int spin)
         for (volatile unsigned long i = 0;; i++) {
         }
     for (;;) pause();
-}
-
-/* A spinner on cpu in a session of its own (a program started from another terminal). */
-static pid_t child_session(int cpu)
-{
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    setsid();
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    for (volatile unsigned long i = 0;; i++) {
-    }
-}
-
-/* A spinner on cpu in the cgroup dir (a service's). */
-static pid_t child_cgroup(int cpu, const char *dir)
-{
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    if (!shoal_busy_join_cgroup(dir, (int)getpid())) _exit(1);
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    for (volatile unsigned long i = 0;; i++) {
-    }
 }
 
 static void nap_ms(long ms)
@@ -136,7 +109,7 @@ int main(void)
         fail("a CPU that a child of this session spins on was read as held by other groups only");
     kill(spinner, SIGKILL);
     waitpid(spinner, NULL, 0);
-    const pid_t apart = child_session(last);
+    const pid_t apart = spinner_start(last, 1, NULL);
     nap_ms(50);
     if (shoal_busy_other_group(apart) != grouped)
         fail(grouped ? "a child that started its own session was not read as of another group"
@@ -151,7 +124,7 @@ int main(void)
     char dir[600], name[64];
     snprintf(name, sizeof name, "shoal-busy-look-%d", me);
     if (shoal_busy_make_cgroup(name, dir, sizeof dir)) {
-        const pid_t service = child_cgroup(last, dir);
+        const pid_t service = spinner_start(last, 0, dir);
         nap_ms(50);
         char theirs[512];
         if (!shoal_busy_task_group(service, theirs, sizeof theirs) || !strstr(theirs, name))

@@ -13,25 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "spinner.h"
 #include "sync/busy_look.h"
 
 static void nap_ms(long ms)
 {
     nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
-}
-
-static pid_t spinner(int cpu, const char *dir)
-{
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (!shoal_busy_join_cgroup(dir, (int)getpid())) _exit(1);
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    for (volatile unsigned long i = 0;; i++) {
-    }
 }
 
 int main(int argc, char **argv)
@@ -52,7 +39,7 @@ int main(int argc, char **argv)
                n < 2 ? "fewer than 2 CPUs" : "no cgroup of the cpu controller could be made here");
         return 77;
     }
-    const pid_t busy[2] = {spinner(cpus[0], dir), spinner(cpus[1], dir)};
+    const pid_t busy[2] = {spinner_start(cpus[0], 0, dir), spinner_start(cpus[1], 0, dir)};
     nap_ms(200); /* the scheduler has them on their CPUs */
     int status = 1, joined = 1;
     for (int i = 0; i < 2; i++) {
