@@ -6,13 +6,16 @@
  * code alone. Then the groups that share the CPUs out (shoal_busy_other_group): a child of this
  * session is of this group, one that starts its own session of another where the kernel groups
  * tasks by session, and one moved to a cgroup of the cpu controller of its own (a service) of
- * another wherever this test may make one (root). Exit status: failures. */
+ * another wherever this test may make one (root); cgroup v2's task groups on a made-up tree.
+ * Exit status: failures. */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -47,6 +50,54 @@ static void nap_ms(long ms)
 {
     struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
     nanosleep(&t, NULL);
+}
+
+/* Writes text into dir/rel/cgroup.subtree_control, making dir/rel. */
+static void put_control(const char *dir, const char *rel, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s%s", dir, rel);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s%s/cgroup.subtree_control", dir, rel);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* cgroup v2's task groups, on a tree of subtree_control files made in a temporary directory as
+ * systemd lays them out: the root hands cpu down, user.slice does not (every login of a user
+ * shares its share), system.slice does (each service has one of its own). */
+static void v2_groups(void)
+{
+    char dir[] = "/tmp/shoal-busy-look-XXXXXX", got[256], cmd[64];
+    if (!mkdtemp(dir)) {
+        fail("no temporary directory for the cgroup v2 tree");
+        return;
+    }
+    put_control(dir, "", "cpuset cpu io memory pids\n");
+    put_control(dir, "/user.slice", "memory pids\n");
+    put_control(dir, "/system.slice", "cpu memory\n");
+    const struct {
+        const char *path, *group;
+    } cases[] = {{"/user.slice/user-0.slice/session-3.scope", "/user.slice"},
+                 {"/system.slice/cron.service", "/system.slice/cron.service"},
+                 {"/", "/"},
+                 {"/init.scope", "/init.scope"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (!shoal_busy_v2_task_group(dir, cases[i].path, got, sizeof got) ||
+            strcmp(got, cases[i].group) != 0) {
+            fprintf(stderr, "busy_look: cgroup v2 %s: task group %s, want %s\n", cases[i].path, got,
+                    cases[i].group);
+            failures++;
+        }
+    put_control(dir, "", "memory pids\n"); /* no cpu at the root: one group for all */
+    if (!shoal_busy_v2_task_group(dir, "/system.slice/cron.service", got, sizeof got) ||
+        strcmp(got, "/") != 0)
+        fail("cgroup v2 without the cpu controller: a service was read in a task group of its own");
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) fail("the temporary cgroup v2 tree could not be removed");
 }
 
 static int listed(pid_t pid, const int *pids, int n)
@@ -119,6 +170,8 @@ int main(void)
                      : "a CPU was read as held by other groups where the kernel groups none");
     kill(apart, SIGKILL);
     waitpid(apart, NULL, 0);
+
+    v2_groups();
 
     /* A service: a cgroup of the cpu controller of its own. */
     char dir[600], name[64];

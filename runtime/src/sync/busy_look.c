@@ -177,18 +177,8 @@ static int cgroup_path(int pid, int v2, char *out, int size)
     return 0;
 }
 
-/* In v1 a process's task group is its cpu cgroup; in v2 the deepest cgroup on its path whose
- * parent hands the cpu controller down (cgroup.subtree_control), the root if none does. */
-int shoal_busy_task_group(int pid, char *out, int size)
+int shoal_busy_v2_task_group(const char *mnt, const char *path, char *out, int size)
 {
-    char mnt[512], path[512];
-    int v2 = 0;
-    if (!cpu_mount(mnt, sizeof mnt, &v2) || !cgroup_path(pid, v2, path, sizeof path)) return 0;
-    if (!v2) {
-        if ((int)strlen(path) >= size) return 0;
-        strcpy(out, path);
-        return 1;
-    }
     int len = 0; /* out[0..len): the task group so far, "" for the root */
     for (const char *p = path;;) {
         p += strspn(p, "/");
@@ -205,6 +195,18 @@ int shoal_busy_task_group(int pid, char *out, int size)
     }
     if (len == 0) out[len++] = '/';
     out[len] = '\0';
+    return 1;
+}
+
+/* In v1 a process's task group is its cpu cgroup. */
+int shoal_busy_task_group(int pid, char *out, int size)
+{
+    char mnt[512], path[512];
+    int v2 = 0;
+    if (!cpu_mount(mnt, sizeof mnt, &v2) || !cgroup_path(pid, v2, path, sizeof path)) return 0;
+    if (v2) return shoal_busy_v2_task_group(mnt, path, out, size);
+    if ((int)strlen(path) >= size) return 0;
+    strcpy(out, path);
     return 1;
 }
 

@@ -24,6 +24,11 @@ int shoal_busy_other_group(int pid);
  * where the kernel groups tasks by session, only those of the root. 0 if it cannot be read. */
 int shoal_busy_task_group(int pid, char *out, int size);
 
+/* cgroup v2's task group of a process at path (as in /proc/PID/cgroup) under the hierarchy
+ * mounted at mnt: the deepest cgroup on the path whose parent hands the cpu controller down
+ * (its cgroup.subtree_control lists cpu), "/" if the root does not. Into out; 1. */
+int shoal_busy_v2_task_group(const char *mnt, const char *path, char *out, int size);
+
 /* For the tests and benches/machine/busy_load.c: a new cgroup of the cpu controller named name,
  * beside this process's (under it in cgroup v1; where cgroup v2 allows processes in it),
  * its directory into dir (write a pid to dir/cgroup.procs to move it there; rmdir it once
