@@ -1,36 +1,20 @@
-/* For the runtime tests of waits beside unrelated load: a child process that spins until
- * stopped, or until its parent PE dies (never left spinning after a killed test), and the
- * job's verdict. */
+/* For the runtime tests of waits beside unrelated load: a spinning child (spinner.h) started
+ * and stopped by a PE, and the job's verdict. */
 #ifndef SHOAL_TESTS_BESIDE_LOAD_H
 #define SHOAL_TESTS_BESIDE_LOAD_H
 
 #include <shmem.h>
-#include <sched.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
-#include <unistd.h>
+
+#include "spinner.h"
 
 /* 1: the spinners start sessions of their own, as programs started from another terminal
  * (where the kernel shares CPU time between sessions, autogroup). */
 static int busy_child_session;
 
 /* Fork the spinner, bound to cpu (-1: wherever the scheduler puts it); -1 if fork failed. */
-static inline pid_t busy_child_start(int cpu)
-{
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    if (busy_child_session) (void)setsid();
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) _exit(0); /* the parent died before prctl */
-    if (cpu >= 0) {
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
-        sched_setaffinity(0, sizeof one, &one);
-    }
-    for (volatile unsigned long spin = 0;; spin++) continue;
-}
+static inline pid_t busy_child_start(int cpu) { return spinner_fork(cpu, busy_child_session, NULL, NULL); }
 
 static inline void busy_child_stop(pid_t pid)
 {

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "spinner.h"
+#include "spinner_cgroup.h"
 #include "sync/busy_look.h"
 
 static int failures;

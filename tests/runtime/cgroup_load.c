@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "spinner.h"
+#include "spinner_cgroup.h"
 #include "sync/busy_look.h"
 
 static void nap_ms(long ms)

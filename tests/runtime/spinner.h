@@ -1,6 +1,7 @@
-/* A child process that spins on one CPU until killed or its parent dies (unrelated load for
- * the tests of runtime/src/sync/busy_look.c): in a session of its own where asked (a program
- * of another terminal), in the cgroup of directory dir where given (a service's process). */
+/* A child process that spins until killed, or until its parent dies (never left spinning after
+ * a killed test): unrelated load for the tests of waits and of runtime/src/sync/busy_look.c.
+ * It runs in a session of its own where asked (a program of another terminal), and calls
+ * setup(arg) first where given (it exits 1 where setup fails: e.g. joining a cgroup). */
 #ifndef SHOAL_TESTS_SPINNER_H
 #define SHOAL_TESTS_SPINNER_H
 
@@ -9,21 +10,23 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "sync/busy_look.h"
-
-static inline pid_t spinner_start(int cpu, int own_session, const char *dir)
+/* Fork the spinner, bound to cpu (-1: wherever the scheduler puts it); -1 if fork failed. */
+static inline pid_t spinner_fork(int cpu, int own_session, int (*setup)(const char *arg),
+                                 const char *arg)
 {
     const pid_t pid = fork();
     if (pid != 0) return pid;
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (own_session) (void)setsid();
-    if (dir && !shoal_busy_join_cgroup(dir, (int)getpid())) _exit(1);
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    for (volatile unsigned long i = 0;; i++) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(0); /* the parent died before prctl */
+    if (setup && !setup(arg)) _exit(1);
+    if (cpu >= 0) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        sched_setaffinity(0, sizeof one, &one);
     }
+    for (volatile unsigned long spin = 0;; spin++) continue;
 }
 
 #endif
