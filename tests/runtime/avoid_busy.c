@@ -230,7 +230,7 @@ int main(int argc, char **argv)
     const int held_session = argc > 1 && !strcmp(argv[1], "held_session");
     const int held_cgroup = argc > 1 && !strcmp(argv[1], "held_cgroup");
     const int held = held_session || held_cgroup || (argc > 1 && !strcmp(argv[1], "held"));
-    busy_child_session = held_session;
+    busy_child_setsid = held_session;
     const int quick = argc > 1 && !strcmp(argv[1], "quick");
     const int early = quick || (argc > 1 && !strcmp(argv[1], "early"));
     const double limit = quick ? 0.045 : 0.2;

@@ -9,12 +9,12 @@
 
 #include "spinner.h"
 
-/* 1: the spinners start sessions of their own, as programs started from another terminal
- * (where the kernel shares CPU time between sessions, autogroup). */
-static int busy_child_session;
+/* 1: the spinners call setsid(), as programs started from another terminal (where the kernel's
+ * autogroup shares CPU time between such groups). */
+static int busy_child_setsid;
 
 /* Fork the spinner, bound to cpu (-1: wherever the scheduler puts it); -1 if fork failed. */
-static inline pid_t busy_child_start(int cpu) { return spinner_fork(cpu, busy_child_session, NULL, NULL); }
+static inline pid_t busy_child_start(int cpu) { return spinner_fork(cpu, busy_child_setsid, NULL, NULL); }
 
 static inline void busy_child_stop(pid_t pid)
 {

@@ -81,7 +81,7 @@ static void v2_groups(void)
     put_control(dir, "/system.slice", "cpu memory\n");
     const struct {
         const char *path, *group;
-    } cases[] = {{"/user.slice/user-0.slice/session-3.scope", "/user.slice"},
+    } cases[] = {{"/user.slice/user-0.slice/user@0.service", "/user.slice"},
                  {"/system.slice/cron.service", "/system.slice/cron.service"},
                  {"/", "/"},
                  {"/init.scope", "/init.scope"}};

@@ -7,9 +7,9 @@
 
 static inline int spinner_join(const char *dir) { return shoal_busy_join_cgroup(dir, (int)getpid()); }
 
-static inline pid_t spinner_start(int cpu, int own_session, const char *dir)
+static inline pid_t spinner_start(int cpu, int new_setsid, const char *dir)
 {
-    return spinner_fork(cpu, own_session, dir ? spinner_join : NULL, dir);
+    return spinner_fork(cpu, new_setsid, dir ? spinner_join : NULL, dir);
 }
 
 #endif

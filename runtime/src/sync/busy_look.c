@@ -4,8 +4,8 @@
  * it is read. A process that keeps a CPU busy is running or runnable at every reading, one
  * that runs 5 ms in 10 at about half, and a task that woke for a moment at few: one walk over
  * /proc names the processes running now, then their own /proc/PID/stat, read a few times a
- * millisecond, tells which keep running and on which CPU. Their cgroups and sessions tell
- * whether the kernel shares a CPU between them and the job's PEs as between groups (a yield
+ * millisecond, tells which keep running and on which CPU. Their cgroups and autogroups (setsid)
+ * tell whether the kernel shares a CPU between them and the job's PEs as between groups (a yield
  * then stays in the job) or as between processes. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* O_CLOEXEC where the unit test builds this file alone */
