@@ -172,4 +172,53 @@ TEST(Loops, TeamCollectivesBackToBack)
     }
 }
 
+TEST(Loops, ChannelSizesAcrossSetsAndTeams)
+{
+    // Where the PEs outnumber the CPUs, reductions of a few KiB and every collect's first round
+    // go through the pair channels, which every group shares (coll/engine/channel.h): back to
+    // back with no barrier, alternating between the world's pSync, a team and a smaller active
+    // set with a pSync of its own, in place and out of place, 2.4-33.6 KiB (around the channels'
+    // share at 3 and 4 PEs and past it), and collects whose blocks differ by PE (those larger
+    // than the share are pushed after the first round).
+    PSync pw, ps;
+    const int n = npes();
+    const int sub = n > 2 ? n - 1 : n; // members 0..sub-1
+    const size_t maxel = 4200;         // 33.6 KiB: past a 32 KiB box, the direct path
+    const size_t sizes[] = {300, 1000, 2100, 4100, maxel};
+    SymArray<long> a(maxel), b(maxel), c(maxel), col(maxel * (size_t)n), csrc(maxel);
+    long failures = 0;
+    for (int it = 0; it < 120; it++) {
+        const size_t nel = sizes[it % 5];
+        for (size_t i = 0; i < nel; i++) a[i] = (long)i + me() * 7 + it, b[i] = (long)i * 2 + me() + it;
+        shmem_long_sum_to_all(a.get(), a.get(), (int)nel, 0, 0, n, nullptr, pw.get()); // in place
+        EXPECT_EQ(shmem_long_max_reduce(SHMEM_TEAM_WORLD, c.get(), b.get(), nel), 0);
+        for (size_t i = 0; i < nel; i += 37) {
+            const long sum = (long)n * ((long)i + it) + 7L * n * (n - 1) / 2;
+            if (a[i] != sum && failures++ < 3) ADD_FAILURE() << "sum it " << it << " i " << i << ": " << a[i];
+            if (c[i] != (long)i * 2 + (n - 1) + it && failures++ < 3) ADD_FAILURE() << "max it " << it << " i " << i;
+        }
+        if (me() < sub) {
+            shmem_long_sum_to_all(c.get(), b.get(), (int)nel, 0, 0, sub, nullptr, ps.get());
+            for (size_t i = 0; i < nel; i += 41) {
+                const long want = (long)sub * ((long)i * 2 + it) + (long)sub * (sub - 1) / 2;
+                if (c[i] != want && failures++ < 3) ADD_FAILURE() << "subset sum it " << it << " i " << i;
+            }
+        }
+        // Blocks of 0 to 4199 longs by PE and iteration.
+        auto block = [&](int pe) { return (size_t)(it * 1031 + pe * 1777) % maxel; };
+        for (size_t i = 0; i < block(me()); i++) csrc[i] = me() * 100000L + (long)i + it;
+        shmem_collect64(col.get(), csrc.get(), block(me()), 0, 0, n, pw.get());
+        size_t off = 0;
+        for (int j = 0; j < n; j++) {
+            for (size_t i = 0; i < block(j); i += 29)
+                if (col[off + i] != j * 100000L + (long)i + it && failures++ < 3)
+                    ADD_FAILURE() << "collect it " << it << " from " << j << " i " << i;
+            off += block(j);
+        }
+    }
+    EXPECT_EQ(failures, 0);
+    shmem_barrier_all();
+    EXPECT_TRUE(pw.restored() && ps.restored());
+}
+
 } // namespace

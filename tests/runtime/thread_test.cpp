@@ -136,6 +136,37 @@ TEST(Threads, ThreadsWaitOnDifferentFlags)
     shmem_barrier_all();
 }
 
+TEST(Threads, ReductionsOnTwoTeamsAtOnce)
+{
+    // Two threads per PE, each reducing on a team of its own (both of every PE) at the same
+    // time: the pair channels that oversubscribed reductions of a few KiB take are shared by
+    // all groups, so they must be off under SHMEM_THREAD_MULTIPLE (coll/engine/channel.h).
+    constexpr size_t N = 512; // 4 KiB of longs
+    constexpr int kIters = 200;
+    shmem_team_t teams[2];
+    for (auto &t : teams)
+        ASSERT_EQ(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, npes(), nullptr, 0, &t), 0);
+    SymArray<long> src(2 * N), dst(2 * N);
+    std::atomic<long> bad{0};
+    shmem_barrier_all();
+    std::vector<std::thread> ts;
+    for (int t = 0; t < 2; ++t)
+        ts.emplace_back([&, t] {
+            long *s = src.get() + t * N, *d = dst.get() + t * N;
+            for (int it = 0; it < kIters; ++it) {
+                for (size_t i = 0; i < N; ++i) s[i] = (long)i + me() * 3 + it * 7 + t * 1000;
+                if (shmem_long_sum_reduce(teams[t], d, s, N) != 0) bad++;
+                const long n = npes();
+                for (size_t i = 0; i < N; ++i)
+                    if (d[i] != n * ((long)i + it * 7 + t * 1000) + 3 * n * (n - 1) / 2) bad++;
+            }
+        });
+    for (auto &th : ts) th.join();
+    EXPECT_EQ(bad.load(), 0);
+    shmem_barrier_all();
+    for (auto &t : teams) shmem_team_destroy(t);
+}
+
 class FailurePrinter : public ::testing::EmptyTestEventListener {
   public:
     explicit FailurePrinter(int pe) : pe_(pe) {}

@@ -55,7 +55,7 @@
     X("SHOAL_COLL_FCOLLECT_PUSH", "256", 0,                                                      \
       "fcollect bytes per PE from which blocks go straight into every dest (oversub.: 512)")     \
     X("SHOAL_COLL_COLLECT_PUSH", "0", 0,                                                         \
-      "collect bytes (largest block) from which what follows the first round goes straight")    \
+      "collect bytes (largest block) from which blocks past the first round go straight")       \
     X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
     X("SHOAL_COLL_SPIN", "(auto)", 0,                                                            \
@@ -64,6 +64,8 @@
       "bytes per copy from which collectives copy with rep movsb (x86-64 with ERMS, else off)")  \
     X("SHOAL_COLL_STREAM", "64M", 0,                                                             \
       "bytes a collective reads and writes in all from which its copies bypass the cache")       \
+    X("SHOAL_COLL_CHANNEL", "off", 0,                                                            \
+      "bytes a member sends in one round through the pair channels (oversubscribed: 12800)")     \
     X("SHOAL_CHECK", SHOAL_CHECK_DEFAULT_STR, 0,                                                 \
       "1: every collective call is compared with the other PEs' before it runs (debug builds: 1)") \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \

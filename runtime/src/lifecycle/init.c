@@ -11,6 +11,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "coll/call_check.h"
+#include "coll/engine/channel.h"
 #include "coll/engine/tune.h"
 #include "core/check.h"
 #include "core/error.h"
@@ -93,6 +94,7 @@ int shmem_init_thread(int requested, int *provided)
     shoal_wait_stats_init();
     shoal_g.initialized = 1;
     shoal_coll_tune_init(); /* before any collective: their choices read it */
+    shoal_coll_channel_init();
     shoal_teams_init();
     shoal_team_init_board_reserve();
     shoal_call_check_init();
@@ -129,6 +131,7 @@ void shmem_finalize(void)
     shoal_device_fini();
     shoal_ctx_fini();
     shoal_teams_fini();
+    shoal_coll_channel_fini();
     shoal_team_init_board_fini();
     shoal_call_check_fini();
     shoal_g.boot->barrier(); /* nobody touches a peer's segment past this point */

@@ -18,6 +18,7 @@
 
 #include <shmem.h>
 
+#include "coll/engine/channel.h"
 #include "coll/engine/engine.h"
 
 /* Mailbox exchange: member i's block (sizes[i] bytes, mine at src) lands at dest + offs[i]. */
@@ -119,29 +120,36 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
 }
 
 /* collect over up to the flat maximum of members: one mailbox round carries every member's size and
- * the first part of its block, so small collects take one round; what does not fit follows in
- * lock-step mailbox rounds (small blocks) or straight into the dests (large ones). */
-static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
-                         const void *src, size_t nbytes)
+ * its block where the block fits, so small collects take one round; larger blocks follow
+ * whole, in lock-step mailbox rounds or straight into the dests (SHOAL_COLL_COLLECT_PUSH),
+ * copied once. Where there are pair channels (coll/engine/channel.h), the first round goes
+ * through them: every collect, since no member knows the others' sizes before it. */
+SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_group *g,
+                                       void *dest, const void *src, size_t nbytes, const int chan)
 {
     const int n = g->size, me = g->me;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
-    const size_t first = l.cap - sizeof(long); /* data bytes after the size in round 0 */
-    const size_t lead = nbytes < first ? nbytes : first;
+    const size_t cap = chan ? shoal_chan_carry(n) : l.cap;
+    long *boxes[SHOAL_FLAT_MAX] = {0}, *outs[SHOAL_FLAT_MAX] = {0};
+    for (int j = 0; j < n; j++) {
+        if (j == me) continue;
+        const int pe = shoal_group_pe(g, j);
+        boxes[j] = chan ? shoal_chan_in(pe) : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+        outs[j] = chan ? shoal_chan_out(pe) : shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+    }
+    const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
+    const size_t lead = nbytes <= first ? nbytes : 0;
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
-        long *box = shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
-        shoal_mbox_take(box, g->idle);
+        long *box = outs[j];
+        shoal_mbox_take(box, !chan && g->idle);
         box[1] = (long)nbytes;
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
         shoal_ring(shoal_group_pe(g, j));
     }
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
-    long *boxes[SHOAL_FLAT_MAX] = {0};
     sizes[me] = nbytes;
-    for (int j = 0; j < n; j++)
-        if (j != me) boxes[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
     shoal_mbox_await_mates(g, boxes);
     for (int d = n - 1; d >= 1; d--) {
         const int j = shoal_wrap(me + d, n);
@@ -156,34 +164,33 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
     }
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
-        const size_t len = sizes[j] < first ? sizes[j] : first;
+        const size_t len = sizes[j] <= first ? sizes[j] : 0;
         memcpy((char *)dest + offs[j], boxes[j] + 2, len);
-        shoal_mbox_release(boxes[j], sizeof(long) + len);
+        shoal_box_release(boxes[j], sizeof(long) + len, chan);
     }
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, nbytes);
     if (maxsz <= first) return;
-    /* Every member knows every size now, so they agree on how the rest travels. */
+    /* Every member knows every size now, so they agree on how the larger blocks travel. */
     if (maxsz < shoal_coll_threshold(SHOAL_TUNE_COLLECT_PUSH, n)) {
-        for (size_t off = first; off < maxsz; off += l.cap) {
-            if (off < nbytes) {
-                const size_t len = nbytes - off < l.cap ? nbytes - off : l.cap;
+        const size_t mine = nbytes > first ? nbytes : 0;
+        for (size_t off = 0; off < maxsz; off += cap) {
+            if (off < mine) {
+                const size_t len = mine - off < cap ? mine - off : cap;
                 for (int d = 1; d < n; d++) {
                     const int j = shoal_wrap(me + d, n);
-                    shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), 0,
-                                   (const char *)src + off, len,
+                    shoal_mbox_put(outs[j], 0, (const char *)src + off, len,
                                    shoal_coll_tag(SHOAL_CK_COLLECT, 0, nbytes));
                     shoal_ring(shoal_group_pe(g, j));
                 }
             }
             for (int d = n - 1; d >= 1; d--) {
                 const int j = shoal_wrap(me + d, n);
-                if (off >= sizes[j]) continue;
-                const size_t len = sizes[j] - off < l.cap ? sizes[j] - off : l.cap;
-                long *box = boxes[j];
-                const void *p = shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, sizes[j]),
+                if (sizes[j] <= first || off >= sizes[j]) continue;
+                const size_t len = sizes[j] - off < cap ? sizes[j] - off : cap;
+                const void *p = shoal_mbox_wait(boxes[j], shoal_coll_tag(SHOAL_CK_COLLECT, 0, sizes[j]),
                                                 routine, shoal_group_pe(g, j));
                 memcpy((char *)dest + offs[j] + off, p, len);
-                shoal_mbox_release(box, len);
+                shoal_box_release(boxes[j], len, chan);
             }
         }
     } else {
@@ -191,12 +198,23 @@ static void collect_flat(const char *routine, const struct shoal_group *g, void 
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
             if (nbytes > first)
-                shoal_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me] + first,
-                                (const char *)src + first, nbytes - first, stream);
+                shoal_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me],
+                           src, nbytes, stream);
             shoal_signal(g, j, SHOAL_W_DATA);
         }
         shoal_consume(&g->area[SHOAL_W_DATA], n - 1);
     }
+}
+
+/* One copy of the code per kind of box: a test of the kind in its loops costs a small collect
+ * 3-8% (2 PEs, 8 B-1 KiB). */
+static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
+                         const void *src, size_t nbytes)
+{
+    if (SHOAL_UNLIKELY(shoal_chan_carry(g->size)))
+        collect_flat_via(routine, g, dest, src, nbytes, 1);
+    else
+        collect_flat_via(routine, g, dest, src, nbytes, 0);
 }
 
 void shoal_coll_collect(const char *routine, const struct shoal_group *g, void *dest,

@@ -321,4 +321,14 @@ static inline int shoal_flat_box(int s, int r, int n)
     return shoal_wrap(s - r - 1 + n, n);
 }
 
+/* Done with a message of len payload bytes in box: a channel's (scratch) is only marked
+ * empty, a sync area's zeroed too (shoal_mbox_release). */
+static inline void shoal_box_release(long *box, size_t len, int scratch)
+{
+    if (scratch)
+        __atomic_store_n(box, 0, __ATOMIC_RELEASE);
+    else
+        shoal_mbox_release(box, len);
+}
+
 #endif

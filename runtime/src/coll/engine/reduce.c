@@ -2,7 +2,8 @@
  * coll/engine/tune.h, crossovers in docs/collectives.md):
  *  - Small (below SHOAL_COLL_REDUCE_DIRECT), up to the flat maximum of members: every member
  *    sends its vector to every other member's mailbox and folds all N vectors in group order.
- *    One round per mailbox of data.
+ *    One round per mailbox of data. Above, up to a pair channel's box (coll/engine/channel.h:
+ *    only where the PEs outnumber the CPUs), the same in one round through the channels.
  *  - Small, more members: recursive doubling over per-round mailboxes, ceil(log2 N) rounds
  *    (plus two when N is not a power of two: the extra members fold their vector into a
  *    partner first and get the result back at the end). Each round combines the lower-index
@@ -19,26 +20,33 @@
 
 #include <shmem.h>
 
+#include "coll/engine/channel.h"
 #include "coll/engine/engine.h"
 
 #define BLOCK_BYTES 8192
 
-static void reduce_flat(const char *routine, const struct shoal_group *g, void *dest,
-                        const void *src, size_t count, size_t esize, shoal_combine_fn fn,
-                        size_t tag)
+SHOAL_HOT_INLINE void reduce_flat_via(const char *routine, const struct shoal_group *g,
+                                      void *dest, const void *src, size_t count, size_t esize,
+                                      shoal_combine_fn fn, size_t tag, const int chan)
 {
     const int n = g->size, me = g->me;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
-    const size_t per = l.cap / esize;
-    _Alignas(64) char acc[SHOAL_MB_BYTES];
+    const size_t cap = chan ? shoal_chan_carry(n) : l.cap, per = cap / esize;
+    _Alignas(64) char stack_acc[SHOAL_MB_BYTES];
+    char *const acc = chan ? shoal_chan_acc : stack_acc;
     long *box[SHOAL_FLAT_MAX];
-    for (int j = 0; j < n; j++) box[j] = j == me ? NULL : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+    for (int j = 0; j < n; j++)
+        box[j] = j == me ? NULL
+                 : chan  ? shoal_chan_in(shoal_group_pe(g, j))
+                         : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
     for (size_t e0 = 0; e0 < count; e0 += per) {
         const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
         const char *mine = (const char *)src + off;
         for (int d = 1; d < n; d++) {
-            int j = shoal_wrap(me + d, n);
-            shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle && e0 == 0, mine, len, tag);
+            const int j = shoal_wrap(me + d, n);
+            long *out = chan ? shoal_chan_out(shoal_group_pe(g, j))
+                             : shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
+            shoal_mbox_put(out, !chan && g->idle && e0 == 0, mine, len, tag);
             shoal_ring(shoal_group_pe(g, j));
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
@@ -47,18 +55,29 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, void *
         /* Two members: one fold, straight into dest (the combine may write over an operand). */
         char *out = n == 2 ? (char *)dest + off : acc;
         fn(out, p0, p1, cnt);
-        if (me != 0) shoal_mbox_release(box[0], len);
-        if (me != 1) shoal_mbox_release(box[1], len);
+        if (me != 0) shoal_box_release(box[0], len, chan);
+        if (me != 1) shoal_box_release(box[1], len, chan);
         for (int j = 2; j < n; j++) {
             if (j == me) {
                 fn(acc, acc, mine, cnt);
             } else {
                 fn(acc, acc, shoal_mbox_wait(box[j], tag, routine, shoal_group_pe(g, j)), cnt);
-                shoal_mbox_release(box[j], len);
+                shoal_box_release(box[j], len, chan);
             }
         }
         if (out == acc) memcpy((char *)dest + off, acc, len);
     }
+}
+
+/* One copy per kind of box, as collect_flat (gather.c). */
+static void reduce_flat(const char *routine, const struct shoal_group *g, int chan, void *dest,
+                        const void *src, size_t count, size_t esize, shoal_combine_fn fn,
+                        size_t tag)
+{
+    if (chan)
+        reduce_flat_via(routine, g, dest, src, count, esize, fn, tag, 1);
+    else
+        reduce_flat_via(routine, g, dest, src, count, esize, fn, tag, 0);
 }
 
 static void reduce_rd(const char *routine, const struct shoal_group *g, void *dest,
@@ -166,14 +185,17 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
         shoal_xcoll_reduce(g, dest, src, nbytes, count, fn, flags);
         return;
     }
-    if (nbytes < shoal_coll_threshold(SHOAL_TUNE_REDUCE_DIRECT, g->size) ||
-        (flags & SHOAL_COLL_PRIVATE)) {
-        const size_t tag = shoal_coll_tag(SHOAL_CK_REDUCE, (unsigned)(op << 4 | kind), nbytes);
-        if (g->size <= shoal_coll_flat_max())
-            reduce_flat(routine, g, dest, src, count, esize, fn, tag);
-        else
-            reduce_rd(routine, g, dest, src, count, esize, fn, tag);
-    } else {
+    const int flat = g->size <= shoal_coll_flat_max();
+    const int small = nbytes < shoal_coll_threshold(SHOAL_TUNE_REDUCE_DIRECT, g->size) ||
+                      (flags & SHOAL_COLL_PRIVATE);
+    /* Above the mailboxes, one round through the pair channels instead of the direct path's
+     * two, while they carry it. */
+    const int chan = !small && flat && nbytes <= shoal_chan_carry(g->size);
+    const size_t tag = shoal_coll_tag(SHOAL_CK_REDUCE, (unsigned)(op << 4 | kind), nbytes);
+    if ((small && flat) || chan)
+        reduce_flat(routine, g, chan, dest, src, count, esize, fn, tag);
+    else if (small)
+        reduce_rd(routine, g, dest, src, count, esize, fn, tag);
+    else
         reduce_direct(routine, g, dest, src, count, esize, fn);
-    }
 }

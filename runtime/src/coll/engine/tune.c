@@ -12,14 +12,14 @@
 #include "core/parse_size.h"
 #include "core/state.h"
 
-long shoal_coll_tune[SHOAL_TUNE_N] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+long shoal_coll_tune[SHOAL_TUNE_N] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 size_t shoal_coll_tune_at[SHOAL_TUNE_N][SHOAL_TUNE_NMAX + 1];
 
 static const char *const names[SHOAL_TUNE_N] = {
     "SHOAL_COLL_FLAT_MAX",      "SHOAL_COLL_BCAST_DIRECT",  "SHOAL_COLL_BCAST_PULL",
     "SHOAL_COLL_REDUCE_DIRECT", "SHOAL_COLL_FCOLLECT_PUSH", "SHOAL_COLL_COLLECT_PUSH",
     "SHOAL_COLL_ALLTOALL_PUSH", "SHOAL_COLL_STREAM",        "SHOAL_COLL_SPIN",
-    "SHOAL_COLL_MOVSB"};
+    "SHOAL_COLL_MOVSB",         "SHOAL_COLL_CHANNEL"};
 
 /* One mailbox of data for a flat collective over n members (n - 1 boxes). */
 static size_t one_mailbox(int n) { return shoal_mbox_layout(n > 1 ? n - 1 : 1).cap; }
@@ -53,8 +53,9 @@ size_t shoal_coll_tune_default(int which, int n)
      * against 9.5); below, the two are within noise and the mailboxes do not depend on the
      * dest being free (see broadcast). */
     case SHOAL_TUNE_FCOLLECT_PUSH: return over ? 512 : 256;
-    /* Only what does not fit collect's first mailbox round (which carries the sizes) moves
-     * after it; pushed, it is faster at every size measured (4 PEs, 4 KiB: 5.1 against 7.9). */
+    /* Only the blocks that do not fit collect's first round (which carries the sizes) move
+     * after it; pushed, they are faster at every size measured (4 PEs, 4 KiB: 5.1 against
+     * 7.9). */
     case SHOAL_TUNE_COLLECT_PUSH: return 0;
     /* As fcollect (2 PEs, 256 B: 0.356 against 0.421 us; 8 PEs, 512 B: 8.0 against 9.4). */
     case SHOAL_TUNE_ALLTOALL_PUSH: return over ? 512 : 256;
@@ -73,6 +74,13 @@ size_t shoal_coll_tune_default(int which, int n)
      * alltoall 2 MiB 521 against 359); below, within 5% either way, except 4 PEs alltoall
      * 64 KiB (13.6 against 16.4). */
     case SHOAL_TUNE_MOVSB: return shoal_cpu_erms() ? (size_t)1 << 20 : SIZE_MAX;
+    /* Oversubscribed, a second round of a reduction or collect costs more than copying a few
+     * KiB per member twice (median of 3, us; 4 PEs, 4 KiB: collect 5.96 -> 5.45, reduce 6.06
+     * -> 5.86, beside 2 busy processes 108 -> 48 and 96 -> 42; 8 PEs, 1 KiB: 13.9 -> 8.8 and
+     * 13.5 -> 9.6); more does not (16 KiB per member at 4 PEs: reduce 32 KiB 9.5 -> 25; 8 KiB
+     * at 8 PEs: collect 8 KiB 32 -> 77). 12800 carries 4 KiB to each of 3 members, 1.8 KiB
+     * to each of 7. With a core per PE, none. */
+    case SHOAL_TUNE_CHANNEL: return over ? 12800 : 0;
     default: return 0;
     }
 }
@@ -83,6 +91,7 @@ static long parse(int which)
 {
     const char *v = getenv(names[which]);
     if (!v || !*v || !strcmp(v, "auto")) return -1;
+    if (!strcmp(v, "off") && which == SHOAL_TUNE_CHANNEL) return 0;
     if (!strcmp(v, "off") && which != SHOAL_TUNE_FLAT_MAX && which != SHOAL_TUNE_SPIN)
         return LONG_MAX;
     if (which == SHOAL_TUNE_FLAT_MAX) {

@@ -1,0 +1,56 @@
+/* Pair channels: in every PE's symmetric memory, one box per sender PE, reserved at shmem_init
+ * where the PEs outnumber the node's CPUs. There each round of a collective costs context
+ * switches, and a pSync's mailboxes (SHMEM_SYNC_SIZE longs: about 2 KiB per sender at 4 PEs)
+ * would split a reduction or collect of a few KiB into two rounds; a channel box carries it in
+ * one.
+ *
+ * The boxes are shared by every group, pSync and team, which is safe because only collectives
+ * in which every member waits for every other member's message use them (flat reduce and
+ * collect): a PE that sends to j in a collective leaves it only after j has sent to it in the
+ * same collective, so two PEs use their channel in the order the program calls the
+ * collectives they share, and a sender claims a box only once the receiver has released the
+ * message before. Off under SHMEM_THREAD_MULTIPLE, where two threads' collectives could
+ * interleave in one box. */
+#ifndef SHOAL_COLL_CHANNEL_H
+#define SHOAL_COLL_CHANNEL_H
+
+#include <stddef.h>
+
+#include "coll/engine/group.h"
+
+/* Bytes a member of a flat group sends in one round through the channels, all receivers
+ * together (SHOAL_COLL_CHANNEL), and so the payload of a box; the same on every PE, 0 where
+ * there are no channels. Each receiver gets an equal share: a member writes and reads every
+ * other member's message, so a round's copies grow with members times payload, and past a few
+ * KiB per member they cost more than the second round they save. */
+extern size_t shoal_chan_cap;
+extern long *shoal_chan_base;   /* my boxes, one per sender PE */
+extern size_t shoal_chan_longs; /* a box: flag line + cap, whole lines */
+extern char *shoal_chan_acc;    /* a reduction's accumulator, cap bytes (one thread at a time) */
+
+/* Reserve the channels (collective, shmem_init, after shoal_coll_tune_init). */
+void shoal_coll_channel_init(void);
+void shoal_coll_channel_fini(void);
+
+/* My box for world PE pe's messages. */
+static inline long *shoal_chan_in(int pe)
+{
+    return shoal_chan_base + (size_t)pe * shoal_chan_longs;
+}
+
+/* World PE pe's box for my messages. */
+static inline long *shoal_chan_out(int pe)
+{
+    return (long *)shoal_coll_ptr(shoal_chan_in(shoal_g.me), pe);
+}
+
+/* Payload bytes per receiver in a flat group of n members: more than one mailbox of the sync
+ * area, or 0 (then the channels save no round). The same on every member. */
+static inline size_t shoal_chan_carry(int n)
+{
+    if (!shoal_chan_cap || n < 2) return 0;
+    const size_t c = shoal_chan_cap / (size_t)(n - 1) / sizeof(long) * sizeof(long);
+    return c > shoal_mbox_layout(n - 1).cap ? c : 0;
+}
+
+#endif
