@@ -28,7 +28,8 @@
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
 # PE). The summary lists, per level, the rows where a peer is faster by more than 5% and each
 # of Shoal's rows against its own idle figure; a row that misses its target carries what its
-# waits did (two mailbox rounds sleep twice a call: collect above one mailbox, large reduce).
+# waits did (two rounds sleep twice a call: a collect whose blocks do not fit its first round, a
+# reduction on the direct path).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh

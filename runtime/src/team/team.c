@@ -7,6 +7,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
+#include "coll/engine/channel.h"
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "core/env_agree.h"
@@ -100,6 +101,7 @@ void shoal_teams_init(void)
 
     /* SHMEM_TEAM_WORLD */
     shoal_team_create(0, shoal_g.npes, 0, 1, NULL, shoal_g.me, NULL, 0);
+    shoal_chan_barriers = &shoal_teams[0].barrier_epoch; /* a world barrier empties the channels */
     /* SHMEM_TEAM_SHARED: the PEs whose memory is mapped here (shmem_ptr works), ascending. */
     int me_shared = 0;
     for (int i = 0; i < shoal_g.n_shared_pes; i++)

@@ -14,6 +14,8 @@ size_t shoal_chan_cap;
 long *shoal_chan_base;
 size_t shoal_chan_longs;
 char *shoal_chan_acc;
+const uint64_t *shoal_chan_barriers;
+uint64_t *shoal_chan_sent;
 
 /* The runtime's own symmetric memory the channels may take, all senders together. */
 #define BUDGET ((size_t)2 << 20)
@@ -40,12 +42,16 @@ void shoal_coll_channel_init(void)
     shoal_chan_longs = (want + sizeof(long) + line - 1) / line * SHOAL_LINE; /* flag + payload */
     shoal_chan_base = shoal_heap_alloc_internal(npes * shoal_chan_longs * sizeof(long), 64);
     shoal_chan_acc = aligned_alloc(64, (want + 63) / 64 * 64);
-    if (!shoal_chan_acc) shoal_fatal("shmem_init", "out of memory");
+    shoal_chan_sent = calloc(npes, sizeof *shoal_chan_sent);
+    if (!shoal_chan_acc || !shoal_chan_sent) shoal_fatal("shmem_init", "out of memory");
 }
 
 void shoal_coll_channel_fini(void)
 {
     free(shoal_chan_acc);
+    free(shoal_chan_sent);
     shoal_chan_acc = NULL;
+    shoal_chan_sent = NULL;
+    shoal_chan_barriers = NULL;
     shoal_chan_cap = 0;
 }

@@ -15,6 +15,7 @@
 #define SHOAL_COLL_CHANNEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "coll/engine/group.h"
 
@@ -27,6 +28,14 @@ extern size_t shoal_chan_cap;
 extern long *shoal_chan_base;   /* my boxes, one per sender PE */
 extern size_t shoal_chan_longs; /* a box: flag line + cap, whole lines */
 extern char *shoal_chan_acc;    /* a reduction's accumulator, cap bytes (one thread at a time) */
+
+/* A sender claims a box (compare-and-swap on the receiver's line) unless it knows it empty:
+ * when a world barrier has begun since it last wrote it, since every message is consumed
+ * before its receiver returns from the collective (the claim then costs 2-4% of a small
+ * collect at 4 PEs). shoal_chan_barriers points to the world team's barrier count (set by the
+ * team layer; NULL: always claim); shoal_chan_sent[pe], that count at my last message to pe. */
+extern const uint64_t *shoal_chan_barriers;
+extern uint64_t *shoal_chan_sent;
 
 /* Reserve the channels (collective, shmem_init, after shoal_coll_tune_init). */
 void shoal_coll_channel_init(void);
@@ -51,6 +60,31 @@ static inline size_t shoal_chan_carry(int n)
     if (!shoal_chan_cap || n < 2) return 0;
     const size_t c = shoal_chan_cap / (size_t)(n - 1) / sizeof(long) * sizeof(long);
     return c > shoal_mbox_layout(n - 1).cap ? c : 0;
+}
+
+/* About to write my box at world PE pe: whether it is known empty (above). */
+static inline int shoal_chan_fresh(int pe)
+{
+    const uint64_t now = shoal_chan_barriers ? *shoal_chan_barriers : 0;
+    const int fresh = shoal_chan_sent[pe] < now;
+    shoal_chan_sent[pe] = now;
+    return fresh;
+}
+
+/* A flat collective's boxes, from the sync area's mailboxes (layout l) or, where chan, the
+ * channels: member j's box for my messages, and mine for j's. */
+static inline long *shoal_flat_out(const struct shoal_group *g, const struct shoal_mbox_layout *l,
+                                   int j, int chan)
+{
+    return chan ? shoal_chan_out(shoal_group_pe(g, j))
+                : shoal_mbox_remote(g, l, j, shoal_flat_box(g->me, j, g->size));
+}
+
+static inline long *shoal_flat_in(const struct shoal_group *g, const struct shoal_mbox_layout *l,
+                                  int j, int chan)
+{
+    return chan ? shoal_chan_in(shoal_group_pe(g, j))
+                : shoal_mbox_local(g, l, shoal_flat_box(j, g->me, g->size));
 }
 
 #endif

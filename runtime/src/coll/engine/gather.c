@@ -130,26 +130,22 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     const int n = g->size, me = g->me;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
     const size_t cap = chan ? shoal_chan_carry(n) : l.cap;
-    long *boxes[SHOAL_FLAT_MAX] = {0}, *outs[SHOAL_FLAT_MAX] = {0};
-    for (int j = 0; j < n; j++) {
-        if (j == me) continue;
-        const int pe = shoal_group_pe(g, j);
-        boxes[j] = chan ? shoal_chan_in(pe) : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
-        outs[j] = chan ? shoal_chan_out(pe) : shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
-    }
     const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
     const size_t lead = nbytes <= first ? nbytes : 0;
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
-        long *box = outs[j];
-        shoal_mbox_take(box, !chan && g->idle);
+        long *box = shoal_flat_out(g, &l, j, chan);
+        shoal_mbox_take(box, chan ? shoal_chan_fresh(shoal_group_pe(g, j)) : g->idle);
         box[1] = (long)nbytes;
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
         shoal_ring(shoal_group_pe(g, j));
     }
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
+    long *boxes[SHOAL_FLAT_MAX] = {0};
     sizes[me] = nbytes;
+    for (int j = 0; j < n; j++)
+        if (j != me) boxes[j] = shoal_flat_in(g, &l, j, chan);
     shoal_mbox_await_mates(g, boxes);
     for (int d = n - 1; d >= 1; d--) {
         const int j = shoal_wrap(me + d, n);
@@ -178,7 +174,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
                 const size_t len = mine - off < cap ? mine - off : cap;
                 for (int d = 1; d < n; d++) {
                     const int j = shoal_wrap(me + d, n);
-                    shoal_mbox_put(outs[j], 0, (const char *)src + off, len,
+                    shoal_mbox_put(shoal_flat_out(g, &l, j, chan), 0, (const char *)src + off, len,
                                    shoal_coll_tag(SHOAL_CK_COLLECT, 0, nbytes));
                     shoal_ring(shoal_group_pe(g, j));
                 }
@@ -206,13 +202,20 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     }
 }
 
-/* One copy of the code per kind of box: a test of the kind in its loops costs a small collect
- * 3-8% (2 PEs, 8 B-1 KiB). */
+/* One copy of the code per kind of box, chan a constant in each and the channels' out of line:
+ * tests of the kind in the loops cost the small collects of 2 PEs 3-8%. */
+static __attribute__((noinline)) void collect_flat_chan(const char *routine,
+                                                       const struct shoal_group *g, void *dest,
+                                                       const void *src, size_t nbytes)
+{
+    collect_flat_via(routine, g, dest, src, nbytes, 1);
+}
+
 static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,
                          const void *src, size_t nbytes)
 {
     if (SHOAL_UNLIKELY(shoal_chan_carry(g->size)))
-        collect_flat_via(routine, g, dest, src, nbytes, 1);
+        collect_flat_chan(routine, g, dest, src, nbytes);
     else
         collect_flat_via(routine, g, dest, src, nbytes, 0);
 }

@@ -35,18 +35,14 @@ SHOAL_HOT_INLINE void reduce_flat_via(const char *routine, const struct shoal_gr
     _Alignas(64) char stack_acc[SHOAL_MB_BYTES];
     char *const acc = chan ? shoal_chan_acc : stack_acc;
     long *box[SHOAL_FLAT_MAX];
-    for (int j = 0; j < n; j++)
-        box[j] = j == me ? NULL
-                 : chan  ? shoal_chan_in(shoal_group_pe(g, j))
-                         : shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+    for (int j = 0; j < n; j++) box[j] = j == me ? NULL : shoal_flat_in(g, &l, j, chan);
     for (size_t e0 = 0; e0 < count; e0 += per) {
         const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize, len = cnt * esize;
         const char *mine = (const char *)src + off;
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
-            long *out = chan ? shoal_chan_out(shoal_group_pe(g, j))
-                             : shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n));
-            shoal_mbox_put(out, !chan && g->idle && e0 == 0, mine, len, tag);
+            const int fresh = chan ? shoal_chan_fresh(shoal_group_pe(g, j)) : g->idle && e0 == 0;
+            shoal_mbox_put(shoal_flat_out(g, &l, j, chan), fresh, mine, len, tag);
             shoal_ring(shoal_group_pe(g, j));
         }
         if (e0 == 0) shoal_mbox_await_mates(g, box);
