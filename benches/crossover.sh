@@ -12,12 +12,14 @@
 #   -t SEC     time cap per size of each run (default 0.03)
 #   -c NAMES   collectives (default "bcast reduce fcollect collect alltoall alltoalls"; also
 #              alltoall-copy, fcollect-copy, bcast-copy: memcpy, rep movsb and non-temporal
-#              stores for the large copies)
+#              stores for the large copies; reduce-channel, collect-channel: without the pair
+#              channels, with the default share and with a share of 48K)
 #   -o DIR     keep the raw outputs there
 #   BUILD_DIR  an already-built Shoal build directory (default ./build)
 #
 # Variants: bcast: mailbox / push / pull; the others: mailbox / direct (push); *-copy: the
-# copy instruction (SHOAL_COLL_MOVSB, SHOAL_COLL_STREAM). For each size
+# copy instruction (SHOAL_COLL_MOVSB, SHOAL_COLL_STREAM); *-channel: SHOAL_COLL_CHANNEL (only
+# where the PEs outnumber the CPUs; elsewhere the variants are the same). For each size
 # the table gives every variant's mean over PEs and slowest PE (us) and the fastest variant by
 # the slowest PE (the time the collective is complete); the last line per table is the
 # smallest size from which the direct variant wins at every larger size. Payloads a variant
@@ -60,7 +62,9 @@ copies="memcpy=SHOAL_COLL_MOVSB=off,SHOAL_COLL_STREAM=off movsb=SHOAL_COLL_MOVSB
 # collective -> program, then "variant=VAR=VALUE[,VAR=VALUE]" per algorithm
 declare -A prog=([bcast]=shmem_broadcast [reduce]=shmem_reduce [fcollect]=shmem_fcollect
     [collect]=shmem_collect [alltoall]=shmem_alltoall [alltoalls]=shmem_alltoalls
-    [alltoall-copy]=shmem_alltoall [fcollect-copy]=shmem_fcollect [bcast-copy]=shmem_broadcast)
+    [alltoall-copy]=shmem_alltoall [fcollect-copy]=shmem_fcollect [bcast-copy]=shmem_broadcast
+    [reduce-channel]=shmem_reduce [collect-channel]=shmem_collect)
+channels="none=SHOAL_COLL_CHANNEL=off channel=SHOAL_COLL_CHANNEL=auto channel48K=SHOAL_COLL_CHANNEL=48K"
 declare -A variants=(
     [bcast]="mailbox=SHOAL_COLL_BCAST_DIRECT=$big,SHOAL_COLL_BCAST_PULL=$big push=SHOAL_COLL_BCAST_DIRECT=0,SHOAL_COLL_BCAST_PULL=$big pull=SHOAL_COLL_BCAST_PULL=0"
     [reduce]="mailbox=SHOAL_COLL_REDUCE_DIRECT=$big direct=SHOAL_COLL_REDUCE_DIRECT=0"
@@ -68,7 +72,8 @@ declare -A variants=(
     [collect]="mailbox=SHOAL_COLL_COLLECT_PUSH=$big push=SHOAL_COLL_COLLECT_PUSH=0"
     [alltoall]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
     [alltoalls]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
-    [alltoall-copy]="$copies" [fcollect-copy]="$copies" [bcast-copy]="$copies")
+    [alltoall-copy]="$copies" [fcollect-copy]="$copies" [bcast-copy]="$copies"
+    [reduce-channel]="$channels" [collect-channel]="$channels")
 
 echo "# crossover.sh: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# build $build, sizes $sizes, -t $cap, median of $reps interleaved runs"

@@ -75,11 +75,11 @@ size_t shoal_coll_tune_default(int which, int n)
      * 64 KiB (13.6 against 16.4). */
     case SHOAL_TUNE_MOVSB: return shoal_cpu_erms() ? (size_t)1 << 20 : SIZE_MAX;
     /* Oversubscribed, a second round of a reduction or collect costs more than copying a few
-     * KiB per member twice (median of 3, us; 4 PEs, 4 KiB: collect 5.96 -> 5.45, reduce 6.06
-     * -> 5.86, beside 2 busy processes 108 -> 48 and 96 -> 42; 8 PEs, 1 KiB: 13.9 -> 8.8 and
-     * 13.5 -> 9.6); more does not (16 KiB per member at 4 PEs: reduce 32 KiB 9.5 -> 25; 8 KiB
-     * at 8 PEs: collect 8 KiB 32 -> 77). 12800 carries 4 KiB to each of 3 members, 1.8 KiB
-     * to each of 7. With a core per PE, none. */
+     * KiB per member twice (crossover.sh, slowest PE, us: 8 PEs, 1 KiB: reduce 17.2 -> 11.2,
+     * collect 17.3 -> 11.2; 4 PEs, 4 KiB: the mean 6.85 -> 5.29 and 6.21 -> 5.21, and beside
+     * 2 busy processes 46.3 -> 18.1 and 59.6 -> 21.3); more does not at 4 PEs (16 KiB each:
+     * reduce 16 KiB 8.2 -> 20.3). 12800 carries 4 KiB to each of 3 members, 1.8 KiB to each
+     * of 7. With a core per PE, none. */
     case SHOAL_TUNE_CHANNEL: return over ? 12800 : 0;
     default: return 0;
     }
