@@ -26,7 +26,8 @@ void shoal_coll_channel_init(void)
     size_t want = shoal_coll_threshold(SHOAL_TUNE_CHANNEL, 0);
     const size_t npes = (size_t)shoal_g.npes;
     if (npes < 2 || shoal_g.thread_level == SHMEM_THREAD_MULTIPLE) want = 0;
-    if (want > BUDGET / npes - line) want = BUDGET / npes - line;
+    const size_t room = BUDGET / npes > line ? BUDGET / npes - line : 0;
+    if (want > room) want = room;
     want &= ~(sizeof(long) - 1);
     /* No more than a sync area's mailboxes carry: no round saved at any group size. */
     if (want <= shoal_mbox_layout(1).cap) want = 0;

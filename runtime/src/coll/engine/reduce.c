@@ -2,8 +2,9 @@
  * coll/engine/tune.h, crossovers in docs/collectives.md):
  *  - Small (below SHOAL_COLL_REDUCE_DIRECT), up to the flat maximum of members: every member
  *    sends its vector to every other member's mailbox and folds all N vectors in group order.
- *    One round per mailbox of data. Above, up to a pair channel's box (coll/engine/channel.h:
- *    only where the PEs outnumber the CPUs), the same in one round through the channels.
+ *    One round per mailbox of data. Above, up to a member's share of the pair channels
+ *    (coll/engine/channel.h: only where the PEs outnumber the CPUs), the same in one round
+ *    through them.
  *  - Small, more members: recursive doubling over per-round mailboxes, ceil(log2 N) rounds
  *    (plus two when N is not a power of two: the extra members fold their vector into a
  *    partner first and get the result back at the end). Each round combines the lower-index
