@@ -72,6 +72,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
 . "$here/common/script.sh"
+script_supervise "${BASH_SOURCE[0]}" "$@"
 quick=0
 npes_list="2 4"
 repeat=1

@@ -29,6 +29,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
 . "$here/common/script.sh"
+script_supervise "${BASH_SOURCE[0]}" "$@"
 repeat=3 pers="1 2 4" limit=120 keep="" load="" before=""
 while getopts "r:p:t:o:L:B:h" opt; do
     case $opt in

@@ -23,6 +23,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
 . "$here/common/script.sh"
+script_supervise "${BASH_SOURCE[0]}" "$@"
 counts="2 4 8 16"
 reps=3
 sizes="8"

@@ -34,6 +34,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common/script.sh
 . "$here/common/script.sh"
+script_supervise "${BASH_SOURCE[0]}" "$@"
 reps=3
 npes_list="2 4"
 levels="0 1 2 1:5/5"

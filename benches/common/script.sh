@@ -12,6 +12,32 @@ script_build_dir() {
     (cd "$dir" 2>/dev/null && pwd) || { echo "$1: no build directory '$dir'" >&2; return 2; }
 }
 
+# script_supervise SCRIPT ARGS...: runs SCRIPT ARGS in a child and waits for it, so that TERM or
+# INT (a kill by pid, a timeout) stops it and everything it started at once: bash runs a
+# script's trap only when its foreground command returns, and a benchmark or a floor runs for
+# minutes, beside busy processes that would outlive it. The child, and what it runs, keep this
+# process group and terminal (an autogroup decides what a busy process beside them takes).
+# Call it before starting anything; in the child (and every script it starts) it returns.
+script_supervise() {
+    [ -n "${SHOAL_SCRIPT_SUPERVISED:-}" ] && return 0
+    SHOAL_SCRIPT_SUPERVISED=1 bash "$@" <&0 &
+    local child=$!
+    # shellcheck disable=SC2064
+    trap "script_kill_tree $child; wait $child; exit 130" INT TERM
+    wait "$child"
+    exit $?
+}
+
+# script_kill_tree PID: TERM to PID, then to every process it started, recursively. The
+# children are listed first and the parent stopped first: a parent whose trap waits for its
+# foreground child starts nothing new once that child is gone.
+script_kill_tree() {
+    local kids c
+    kids=$(pgrep -P "$1" 2>/dev/null)
+    kill -TERM "$1" 2>/dev/null
+    for c in $kids; do script_kill_tree "$c"; done
+}
+
 # Unrelated CPU load beside a benchmark, started and stopped by pid.
 # script_start_load NAME LOAD BUILD: LOAD is N (N busy processes) or N:BUSY_MS/IDLE_MS (each busy
 # BUSY_MS then idle IDLE_MS in turns, BUILD's benches/busy_load), either with a trailing s: each

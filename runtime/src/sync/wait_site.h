@@ -5,6 +5,7 @@
 #ifndef SHOAL_SYNC_WAIT_SITE_H
 #define SHOAL_SYNC_WAIT_SITE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Whether a wait's writer rings its doorbell (sync/doorbell.h) after the write: */
@@ -29,7 +30,14 @@ struct shoal_backoff {
     uint64_t watch;  /* SHOAL_BELL_STORE: the symmetric range it waits on (shoal_watch_of) */
     long need;       /* SHOAL_BELL_ENGINE on a counter: the count it waits for (0: not one) */
     uint32_t seq;    /* doorbell value seen before the last check */
+    size_t tag;      /* a collective's message wait: the tag it expects from pe (0: none) */
 };
+
+/* Called with every slow wait that has a tag (above), now and then (shoal_wait_slow): the
+ * collectives look for pe's message in a place this wait does not watch, which means pe is
+ * in another collective, and stop the job with the mismatch (coll/engine/channel.c). NULL:
+ * nothing to look at. */
+extern void (*shoal_wait_probe)(const struct shoal_backoff *b);
 
 /* The waiting routine, set by the entry points of routines that wait (relaxed stores: under
  * SHMEM_THREAD_MULTIPLE a report may name another thread's routine). */

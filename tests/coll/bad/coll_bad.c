@@ -6,6 +6,7 @@
 
 static long psync[SHMEM_SYNC_SIZE];
 static long src[64], dst[64 * 64];
+static long big_src[4096], big_dst[4096]; /* sizes that take the direct and channel paths */
 
 int main(int argc, char **argv)
 {
@@ -53,6 +54,22 @@ int main(int argc, char **argv)
         shmem_barrier(0, 0, n, local);
     } else if (!strcmp(c, "nelems_reduce")) {
         shmem_long_sum_to_all(dst, src, 4 + me, 0, 0, n, NULL, psync);
+    } else if (!strcmp(c, "nelems_reduce_paths")) {
+        /* 32 KiB on PE 0 (the direct path), 8 bytes elsewhere (mailboxes): the sizes pick
+         * different paths, whose messages must still meet. */
+        shmem_long_sum_reduce(SHMEM_TEAM_WORLD, big_dst, big_src, me == 0 ? 4096 : 1);
+    } else if (!strcmp(c, "nelems_reduce_channel_paths")) { /* 4 KiB: the pair channels */
+        shmem_long_sum_reduce(SHMEM_TEAM_WORLD, big_dst, big_src, me == 0 ? 512 : 1);
+    } else if (!strcmp(c, "mismatch_collect_reduce")) { /* collect: the channels' first round */
+        if (me == 0)
+            shmem_long_collect(SHMEM_TEAM_WORLD, dst, src, 1);
+        else
+            shmem_long_sum_reduce(SHMEM_TEAM_WORLD, dst, src, 1);
+    } else if (!strcmp(c, "mismatch_broadcast_collect")) { /* the root waits for nobody */
+        if (me == 0)
+            shmem_long_broadcast(SHMEM_TEAM_WORLD, dst, src, 1, 0);
+        else
+            shmem_long_collect(SHMEM_TEAM_WORLD, dst, src, 1);
     } else if (!strcmp(c, "nelems_fcollect")) {
         shmem_fcollect64(dst, src, 2 + (size_t)me, 0, 0, n, psync);
     } else if (!strcmp(c, "mismatch_kind")) { /* PE 0 reduces while PE 1 broadcasts */

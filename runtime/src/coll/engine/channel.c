@@ -9,16 +9,44 @@
 #include "core/error.h"
 #include "core/state.h"
 #include "heap/heap.h"
+#include "sync/wait_site.h"
 
 size_t shoal_chan_cap;
 long *shoal_chan_base;
 size_t shoal_chan_longs;
 char *shoal_chan_acc;
+const struct shoal_group *shoal_chan_group;
 const uint64_t *shoal_chan_barriers;
 uint64_t *shoal_chan_sent;
 
 /* The runtime's own symmetric memory the channels may take, all senders together. */
 #define BUDGET ((size_t)2 << 20)
+
+/* A slow wait for pe's message in a sync area's mailbox (or in its channel box): pe's channel
+ * message to me with another tag means pe is in another collective, or in this one with
+ * another size that sends it through the channels. It cannot be left over: pe sends this
+ * collective's message to me before it can leave it, and every message of an earlier one
+ * was consumed before I left that. Members on different paths never meet in one box, so
+ * without this they would wait for each other for good. */
+static void probe(const struct shoal_backoff *b)
+{
+    if (b->pe < 0) return;
+    long f = __atomic_load_n(shoal_chan_in(b->pe), __ATOMIC_ACQUIRE);
+    if (f > 0 && (size_t)(f - 1) != b->tag)
+        shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, (size_t)(f - 1), b->tag);
+    /* In a channel collective, the other way round: the root of a broadcast waits for nobody
+     * and writes only the members' first mailbox. A broadcast from pe there, the same way,
+     * is not left over and not the next one (pe has not sent me this one's message). */
+    const struct shoal_group *g = shoal_chan_group;
+    if (!g) return;
+    int i = 0;
+    while (i < g->size && shoal_group_pe(g, i) != b->pe) i++;
+    f = __atomic_load_n(g->area + SHOAL_MB_FIRST_LINE * SHOAL_LINE, __ATOMIC_ACQUIRE);
+    const size_t got = (size_t)(f - 1);
+    if (f > 0 && i < g->size && got >> 56 == SHOAL_CK_BCAST &&
+        (int)(got >> SHOAL_TAG_SIZE_BITS & 0xffff) == i)
+        shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, got, b->tag);
+}
 
 void shoal_coll_channel_init(void)
 {
@@ -45,10 +73,12 @@ void shoal_coll_channel_init(void)
     shoal_chan_acc = aligned_alloc(64, (want + 63) / 64 * 64);
     shoal_chan_sent = calloc(npes, sizeof *shoal_chan_sent);
     if (!shoal_chan_acc || !shoal_chan_sent) shoal_fatal("shmem_init", "out of memory");
+    shoal_wait_probe = probe;
 }
 
 void shoal_coll_channel_fini(void)
 {
+    shoal_wait_probe = NULL;
     free(shoal_chan_acc);
     free(shoal_chan_sent);
     shoal_chan_acc = NULL;

@@ -1,5 +1,6 @@
 /* Pair channels: in every PE's symmetric memory, one box per sender PE, reserved at shmem_init
- * where the PEs outnumber the node's CPUs. There each round of a collective costs context
+ * by default where the PEs outnumber the node's CPUs (SHOAL_COLL_CHANNEL sets the size
+ * anywhere, or turns them off: coll/engine/tune.h). There each round of a collective costs context
  * switches, and a pSync's mailboxes (SHMEM_SYNC_SIZE longs: about 2 KiB per sender at 4 PEs)
  * would split a reduction or collect of a few KiB into two rounds; a channel box carries it in
  * one.
@@ -28,6 +29,9 @@ extern size_t shoal_chan_cap;
 extern long *shoal_chan_base;   /* my boxes, one per sender PE */
 extern size_t shoal_chan_longs; /* a box: flag line + cap, whole lines */
 extern char *shoal_chan_acc;    /* a reduction's accumulator, cap bytes (one thread at a time) */
+/* The group of the collective now going through the channels, NULL outside one: a slow wait
+ * looks for mismatched messages there too (channel.c). */
+extern const struct shoal_group *shoal_chan_group;
 
 /* A sender claims a box (compare-and-swap on the receiver's line) unless it knows it empty:
  * when a world barrier has begun since it last wrote it, since every message is consumed

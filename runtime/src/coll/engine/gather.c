@@ -44,7 +44,7 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
                 shoal_ring(shoal_group_pe(g, j));
             }
         }
-        if (off == 0) shoal_mbox_await_mates(g, boxes);
+        if (off == 0) shoal_mbox_await_mates(g, boxes, shoal_coll_tag(kind, 0, mine));
         for (int d = n - 1; d >= 1; d--) {
             int j = shoal_wrap(me + d, n);
             if (off >= sizes[j]) continue;
@@ -146,7 +146,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     sizes[me] = nbytes;
     for (int j = 0; j < n; j++)
         if (j != me) boxes[j] = shoal_flat_in(g, &l, j, chan);
-    shoal_mbox_await_mates(g, boxes);
+    shoal_mbox_await_mates(g, boxes, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0));
     for (int d = n - 1; d >= 1; d--) {
         const int j = shoal_wrap(me + d, n);
         long *box = boxes[j];
@@ -208,7 +208,9 @@ static __attribute__((noinline)) void collect_flat_chan(const char *routine,
                                                        const struct shoal_group *g, void *dest,
                                                        const void *src, size_t nbytes)
 {
+    shoal_chan_group = g;
     collect_flat_via(routine, g, dest, src, nbytes, 1);
+    shoal_chan_group = NULL;
 }
 
 static void collect_flat(const char *routine, const struct shoal_group *g, void *dest,

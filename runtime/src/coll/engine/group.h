@@ -113,11 +113,14 @@ static inline unsigned shoal_coll_spin(int pe)
 }
 
 /* Wait until cond holds, world PE `writer` making it true and ringing (sync/doorbell.h). */
-#define SHOAL_COLL_WAIT(writer, cond)                                                            \
+#define SHOAL_COLL_WAIT(writer, cond) SHOAL_COLL_WAIT_TAG(writer, 0, cond)
+/* The same for writer's message with tag (shoal_coll_tag): a slow wait also looks for it where
+ * this one does not watch (shoal_wait_probe, sync/wait_site.h). */
+#define SHOAL_COLL_WAIT_TAG(writer, want, cond)                                                  \
     do {                                                                                         \
         const int shoal_cw_ = (writer);                                                          \
         struct shoal_backoff shoal_cbo_ = {.spin = shoal_coll_spin(shoal_cw_), .pe = shoal_cw_,  \
-                                           .bell = SHOAL_BELL_ENGINE};                           \
+                                           .bell = SHOAL_BELL_ENGINE, .tag = (want)};            \
         while (!(cond)) shoal_backoff(&shoal_cbo_);                                              \
         shoal_backoff_end(&shoal_cbo_);                                                          \
     } while (0)
@@ -266,7 +269,7 @@ const char *shoal_op_name(int op);
 static inline const void *shoal_mbox_wait(long *box, size_t want, const char *routine, int from_pe)
 {
     long f;
-    SHOAL_COLL_WAIT(from_pe, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
+    SHOAL_COLL_WAIT_TAG(from_pe, want, (f = __atomic_load_n(box, __ATOMIC_ACQUIRE)) > 0);
     if (SHOAL_UNLIKELY((size_t)(f - 1) != want))
         shoal_coll_len_mismatch(routine, from_pe, (size_t)(f - 1), want);
     return box + 1;
@@ -287,12 +290,18 @@ static inline void shoal_mbox_release(long *box, size_t len)
 /* Before waiting for n-1 senders in a fixed order, wait for those bound to my CPU: they can
  * only fill their boxes while I yield, so waiting for them first (yielding) and then for the
  * others (spinning, they are running) costs the fewest context switches. box[i] is member i's
- * box, NULL for me. */
-static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *const *box)
+ * box, NULL for me; tag, the messages' (for the probe: SHOAL_COLL_WAIT_TAG). */
+static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *const *box, size_t tag)
 {
     for (int i = 0; i < g->size; i++)
-        if (box[i] && shoal_group_mate(g, i))
-            SHOAL_WAIT_RUNG(shoal_group_pe(g, i), shoal_mbox_full(box[i]));
+        if (box[i] && shoal_group_mate(g, i)) {
+            const int pe = shoal_group_pe(g, i);
+            struct shoal_backoff bo = SHOAL_BACKOFF_FROM(pe);
+            bo.bell = SHOAL_BELL_ENGINE;
+            bo.tag = tag;
+            while (!shoal_mbox_full(box[i])) shoal_backoff(&bo);
+            shoal_backoff_end(&bo);
+        }
 }
 
 /* Receive one empty message (a post) from every other member: box[i] is member i's box in my
@@ -300,7 +309,7 @@ static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *con
 static inline void shoal_mbox_await_posts(const struct shoal_group *g, long *const *box,
                                           size_t tag, const char *routine)
 {
-    shoal_mbox_await_mates(g, box);
+    shoal_mbox_await_mates(g, box, tag);
     for (int i = 0; i < g->size; i++)
         if (box[i]) {
             shoal_mbox_wait(box[i], tag, routine, shoal_group_pe(g, i));

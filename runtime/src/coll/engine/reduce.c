@@ -9,11 +9,13 @@
  *    (plus two when N is not a power of two: the extra members fold their vector into a
  *    partner first and get the result back at the end). Each round combines the lower-index
  *    operand first, so both partners compute the same bits.
- *  - Large: after a barrier (every source is final), member i reduces its 1/N share of the
- *    elements by reading every member's source through the mapping (cache-sized blocks into
- *    a private buffer) and writes the result into every member's dest; then everyone signals
- *    everyone "done" (reduce-scatter + allgather: each member reads and writes the vector
- *    size once). Only member i touches share i of any buffer, so dest == source works.
+ *  - Large: after a barrier (every source is final; in a flat group a post from every member,
+ *    tagged as the small paths' messages are, so members that disagree on the size meet),
+ *    member i reduces its 1/N share of the elements by reading every member's source through
+ *    the mapping (cache-sized blocks into a private buffer) and writes the result into every
+ *    member's dest; then everyone signals everyone "done" (reduce-scatter + allgather: each
+ *    member reads and writes the vector size once). Only member i touches share i of any
+ *    buffer, so dest == source works.
  * In every path each element is combined in one fixed order, so all members get identical
  * bits (floating point included). Payloads larger than a mailbox go in chunks, pipelined. */
 #include <stdint.h>
@@ -46,7 +48,7 @@ SHOAL_HOT_INLINE void reduce_flat_via(const char *routine, const struct shoal_gr
             shoal_mbox_put(shoal_flat_out(g, &l, j, chan), fresh, mine, len, tag);
             shoal_ring(shoal_group_pe(g, j));
         }
-        if (e0 == 0) shoal_mbox_await_mates(g, box);
+        if (e0 == 0) shoal_mbox_await_mates(g, box, tag);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
         const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], tag, routine, shoal_group_pe(g, 1));
         /* Two members: one fold, straight into dest (the combine may write over an operand). */
@@ -71,9 +73,11 @@ static void reduce_flat(const char *routine, const struct shoal_group *g, int ch
                         const void *src, size_t count, size_t esize, shoal_combine_fn fn,
                         size_t tag)
 {
-    if (chan)
+    if (chan) {
+        shoal_chan_group = g;
         reduce_flat_via(routine, g, dest, src, count, esize, fn, tag, 1);
-    else
+        shoal_chan_group = NULL;
+    } else
         reduce_flat_via(routine, g, dest, src, count, esize, fn, tag, 0);
 }
 
@@ -127,17 +131,34 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
 }
 
 static void reduce_direct(const char *routine, const struct shoal_group *g, void *dest,
-                          const void *src, size_t count, size_t esize, shoal_combine_fn fn)
+                          const void *src, size_t count, size_t esize, shoal_combine_fn fn,
+                          size_t tag)
 {
     const int n = g->size, me = g->me;
     const size_t nbytes = count * esize;
-    /* Size check: everyone publishes its size, the right neighbour's is compared. */
-    __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
-    shoal_coll_barrier(g);
-    const int right = shoal_wrap(me + 1, n);
-    long theirs = __atomic_load_n(shoal_peer_word(g, right, SHOAL_W_COUNT), __ATOMIC_RELAXED);
-    if ((size_t)(theirs - 1) != nbytes)
-        shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1), nbytes);
+    const int flat = n <= shoal_coll_flat_max();
+    if (flat) {
+        /* "My source is final": a post tagged with the operation and size in the box the
+         * flat paths use for me, so a member that reduces another size (on another path)
+         * meets the tag check instead of waiting in another box for good. */
+        const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
+        long *box[SHOAL_FLAT_MAX] = {0};
+        for (int d = 1; d < n; d++) {
+            const int j = shoal_wrap(me + d, n);
+            shoal_mbox_post(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle, tag);
+            shoal_ring(shoal_group_pe(g, j));
+            box[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
+        }
+        shoal_mbox_await_posts(g, box, tag, routine);
+    } else {
+        /* Size check: everyone publishes its size, the right neighbour's is compared. */
+        __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
+        shoal_coll_barrier(g);
+        const int right = shoal_wrap(me + 1, n);
+        long theirs = __atomic_load_n(shoal_peer_word(g, right, SHOAL_W_COUNT), __ATOMIC_RELAXED);
+        if ((size_t)(theirs - 1) != nbytes)
+            shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1), nbytes);
+    }
 
     /* My share, in whole cache lines so no two members write one line. */
     const size_t epl = esize < 64 ? 64 / esize : 1;
@@ -164,7 +185,7 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
     for (int d = 1; d < n; d++) shoal_signal(g, shoal_wrap(me + d, n), SHOAL_W_DONE);
     shoal_consume(&g->area[SHOAL_W_DONE], n - 1);
     /* Everyone read my size word before signalling. */
-    __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
+    if (!flat) __atomic_store_n(&g->area[SHOAL_W_COUNT], 0, __ATOMIC_RELAXED);
 }
 
 void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *dest,
@@ -194,5 +215,5 @@ void shoal_coll_reduce(const char *routine, const struct shoal_group *g, void *d
     else if (small)
         reduce_rd(routine, g, dest, src, count, esize, fn, tag);
     else
-        reduce_direct(routine, g, dest, src, count, esize, fn);
+        reduce_direct(routine, g, dest, src, count, esize, fn, tag);
 }
