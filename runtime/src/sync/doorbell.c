@@ -4,7 +4,9 @@
  * time slice, over and over (a 4-PE barrier on 2 cores went from 6 us to milliseconds). So a
  * wait whose yield gave the core away for long sleeps from then on: it leaves the run queue to
  * the PEs with work, and a sleeper that is woken runs soon (with the short slices of
- * sync/timeslice.c). A wait does not sleep before it has seen such a yield: sleeping whenever
+ * sync/timeslice.c). For a collective's wait, long is 30 us; for the others, which nap unless
+ * the CPU is known held, a slice (1 ms): a shorter yield may have run a core-mate's work,
+ * which a napping wait would leave late (shoal_yield). A wait does not sleep before it has seen such a yield: sleeping whenever
  * the node had other runnable work (read from /proc/loadavg) slept on cores the load was not
  * on, and a 4-PE barrier beside one busy process took 55-160 us instead of 60 (beside two,
  * 85-100 instead of 60-68; benches/RESULTS.md). Sleeping on a quiet machine would cost more
@@ -58,8 +60,12 @@
 #include "sync/doorbell.h"
 #include "sync/wait_stats.h"
 
-/* A yield that kept the core away this long means someone else ran a slice. */
+/* A yield that kept the core away this long means someone else ran: a core-mate that
+ * computes, or another process's slice ... */
 #define SLOW_YIELD_NS 30000L
+/* ... and one this long, a slice of a process that does not yield (a PE that serves this one
+ * yields back within microseconds, one that computes within its slice). */
+#define SLICE_LOST_NS 1000000L
 #define BELL_TIMEOUT_NS 20000000L
 #define BELL_TIMEOUT_REMOTE_NS 200000L
 #define BELL_STORE_FIRST_NS 50000L
@@ -166,15 +172,18 @@ void shoal_yield(struct shoal_backoff *b)
     const long t0 = shoal_now_ns();
     SHOAL_WAIT_COUNT(yields);
     sched_yield();
-    if (shoal_now_ns() - t0 > SLOW_YIELD_NS) {
+    const long dt = shoal_now_ns() - t0;
+    if (dt > SLOW_YIELD_NS) {
         SHOAL_WAIT_COUNT(slow_yields);
-        b->loaded = b->n;
+        /* Under SLICE_LOST_NS the CPU may have gone to core-mates' work (a PE's slice is
+         * 100 us: sync/timeslice.c), not to unrelated load. A collective's wait sleeps all
+         * the same: its writer's ring wakes it at once, and it leaves the CPU to them. Any
+         * other wait would nap, and a nap on a CPU its mates keep busy ends late: it yields
+         * on (a ping-pong of 1 MiB, 4 PEs on one CPU: 82-160 us a way napping, 48-52). */
+        if (b->bell == SHOAL_BELL_ENGINE || dt > SLICE_LOST_NS) b->loaded = b->n;
     }
 }
 
-/* A spinning wait's yield that kept the CPU away this long lost a time slice to a process that
- * does not yield (a PE that serves this one yields back within microseconds). */
-#define SLICE_LOST_NS 1000000L
 /* For so long after such a yield, waits for an off-node writer do not yield (shoal_spin_yield). */
 #define SLICE_LOST_MEMORY_NS 100000000L
 /* ... but spin through their first polls (a reply within tens of us costs no wake-up) ... */

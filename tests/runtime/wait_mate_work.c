@@ -1,0 +1,81 @@
+/* A wait_until whose core-mate computes: run with 2 PEs on one CPU (taskset -c 0). Each yield
+ * of the waiter (PE 0) hands the CPU to PE 1, which computes 200 us and then yields back, so
+ * the yield is slow (over 30 us) without unrelated load taking a slice (over 1 ms). Such a wait
+ * must go on yielding, not nap: a nap on a CPU that the mates keep busy ends late
+ * (sync/doorbell.c, shoal_yield). PE 1 does that three times a round and then stores the
+ * round's number into PE 0's flag; PE 0 checks each value. Its wait counts must show the slow
+ * yields (the case happened: at least one a round) and at most one nap per 10 rounds (a yield
+ * past 1 ms, the VM's or the kernel's doing, now and then). Exit 77 where the PEs do not share
+ * one CPU. Usage: wait_mate_work */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <time.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+enum { ROUNDS = 200, CHUNKS = 3 };
+static const long CHUNK_NS = 200000;
+
+static long flag;
+
+static long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+int main(void)
+{
+    cpu_set_t set;
+    const int one_cpu = sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) == 1;
+    shmem_init();
+    const int me = shmem_my_pe();
+    if (shmem_n_pes() != 2 || !one_cpu) {
+        if (me == 0) printf("wait_mate_work: needs 2 PEs on one CPU (taskset -c 0); skipped\n");
+        shmem_finalize();
+        return 77;
+    }
+    shmemx_wait_stats_t before, after;
+    shmem_barrier_all();
+    shmemx_wait_stats(&before);
+    int bad = 0;
+    for (long r = 1; r <= ROUNDS; r++) {
+        if (me == 1) {
+            for (int c = 0; c < CHUNKS; c++) {
+                const long t0 = now_ns();
+                while (now_ns() - t0 < CHUNK_NS) {
+                }
+                sched_yield();
+            }
+            shmem_long_p(&flag, r, 0);
+        } else {
+            shmem_long_wait_until(&flag, SHMEM_CMP_GE, r);
+            if (flag != r) {
+                printf("round %ld: flag %ld\n", r, flag);
+                bad = 1;
+            }
+        }
+    }
+    shmemx_wait_stats(&after);
+    shmem_barrier_all();
+    if (me == 0) {
+        const unsigned long slow = (unsigned long)(after.slow_yields - before.slow_yields);
+        const unsigned long naps = (unsigned long)(after.naps - before.naps);
+        const unsigned long sleeps = (unsigned long)(after.sleeps - before.sleeps);
+        printf("wait_mate_work: %d rounds: slow yields %lu, naps %lu, sleeps %lu\n", ROUNDS, slow,
+               naps, sleeps);
+        if (slow < ROUNDS) {
+            printf("FAIL: fewer slow yields than rounds: the mate's work did not run in them\n");
+            bad = 1;
+        }
+        if (naps + sleeps > ROUNDS / 10) {
+            printf("FAIL: the wait napped while its mate computed\n");
+            bad = 1;
+        }
+    }
+    shmem_finalize();
+    return bad;
+}
