@@ -5,10 +5,11 @@
  * After the spin budget:
  *  - PEs share cores (oversubscribed): sched_yield, which hands the core to the PE we wait for;
  *    but once one of its yields gave the core away for long (unrelated work ran a slice;
- *    for a collective's wait, over 30 us: sync/doorbell.c), the wait sleeps instead, woken by the writer where it rings (sync/doorbell.c: the
- *    collectives, and every store through the API for wait_until and signal waits); on a CPU
- *    that the last window of sync/avoid_busy.c found held by other processes every wait
- *    sleeps from its first yield on (each would lose a slice there). While
+ *    for a collective's wait, over 30 us: sync/doorbell.c), the wait sleeps instead, woken
+ *    by the writer where it rings (sync/doorbell.c: the collectives, and every store through
+ *    the API for wait_until and signal waits); on a CPU that the last window of
+ *    sync/avoid_busy.c found held by other processes every wait sleeps from its first yield
+ *    on (each would lose a slice there). While
  *    unrelated load holds one CPU and another is free, the node's PEs move off the held one
  *    (sync/avoid_busy.c): hand-offs between PEs then stop waiting for its time slices.
  *  - Every PE has a core (each bound to its own: sync/placement.c): the writer is slow

@@ -6,10 +6,11 @@
  * the PEs with work, and a sleeper that is woken runs soon (with the short slices of
  * sync/timeslice.c). For a collective's wait, long is 30 us; for the others, which nap unless
  * the CPU is known held, a slice (1 ms): a shorter yield may have run a core-mate's work,
- * which a napping wait would leave late (shoal_yield). A wait does not sleep before it has seen such a yield: sleeping whenever
- * the node had other runnable work (read from /proc/loadavg) slept on cores the load was not
- * on, and a 4-PE barrier beside one busy process took 55-160 us instead of 60 (beside two,
- * 85-100 instead of 60-68; benches/RESULTS.md). Sleeping on a quiet machine would cost more
+ * which a napping wait would leave late (shoal_yield). A wait does not sleep before it has
+ * seen such a yield: sleeping whenever the node had other runnable work (read from
+ * /proc/loadavg) slept on cores the load was not on, and a 4-PE barrier beside one busy
+ * process took 55-160 us instead of 60 (beside two, 85-100 instead of 60-68;
+ * benches/RESULTS.md). Sleeping on a quiet machine would cost more
  * than yielding: an idle virtual CPU wakes slowly.
  *
  * Where the writer is known to ring (the collectives engine rings the PE it signalled), the

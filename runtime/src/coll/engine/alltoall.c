@@ -44,7 +44,8 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
                 shoal_ring(shoal_group_pe(g, j));
             }
-            if (e0 == 0) shoal_mbox_await_mates(g, boxes, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
+            if (e0 == 0)
+                shoal_mbox_await_mates(g, boxes, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
             for (int d = n - 1; d >= 1; d--) {
                 int j = shoal_wrap(me + d, n);
                 long *box = boxes[j];

@@ -157,7 +157,8 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
         const int right = shoal_wrap(me + 1, n);
         long theirs = __atomic_load_n(shoal_peer_word(g, right, SHOAL_W_COUNT), __ATOMIC_RELAXED);
         if ((size_t)(theirs - 1) != nbytes)
-            shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1), nbytes);
+            shoal_coll_len_mismatch(routine, shoal_group_pe(g, right), (size_t)(theirs - 1),
+                                    nbytes);
     }
 
     /* My share, in whole cache lines so no two members write one line. */
