@@ -294,14 +294,8 @@ static inline void shoal_mbox_release(long *box, size_t len)
 static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *const *box, size_t tag)
 {
     for (int i = 0; i < g->size; i++)
-        if (box[i] && shoal_group_mate(g, i)) {
-            const int pe = shoal_group_pe(g, i);
-            struct shoal_backoff bo = SHOAL_BACKOFF_FROM(pe);
-            bo.bell = SHOAL_BELL_ENGINE;
-            bo.tag = tag;
-            while (!shoal_mbox_full(box[i])) shoal_backoff(&bo);
-            shoal_backoff_end(&bo);
-        }
+        if (box[i] && shoal_group_mate(g, i))
+            SHOAL_COLL_WAIT_TAG(shoal_group_pe(g, i), tag, shoal_mbox_full(box[i]));
 }
 
 /* Receive one empty message (a post) from every other member: box[i] is member i's box in my
