@@ -5,6 +5,7 @@
 
 #include "bootstrap/bootstrap.h"
 #include "coll/engine/channel.h"
+#include "coll/engine/outbox.h"
 #include "coll/engine/tune.h"
 #include "core/error.h"
 #include "core/state.h"
@@ -67,6 +68,7 @@ void shoal_coll_channel_init(void)
         if (all[i] < want) want = all[i];
     free(all);
     shoal_chan_cap = want;
+    shoal_coll_outbox_init(want ? shoal_coll_threshold(SHOAL_TUNE_OUTBOX, 0) : 0);
     if (!want) return;
     shoal_chan_longs = (want + sizeof(long) + line - 1) / line * SHOAL_LINE; /* flag + payload */
     shoal_chan_base = shoal_heap_alloc_internal(npes * shoal_chan_longs * sizeof(long), 64);
@@ -79,6 +81,7 @@ void shoal_coll_channel_init(void)
 void shoal_coll_channel_fini(void)
 {
     shoal_wait_probe = NULL;
+    shoal_coll_outbox_fini();
     free(shoal_chan_acc);
     free(shoal_chan_sent);
     shoal_chan_acc = NULL;

@@ -20,6 +20,7 @@
 
 #include "coll/engine/channel.h"
 #include "coll/engine/engine.h"
+#include "coll/engine/outbox.h"
 
 /* Mailbox exchange: member i's block (sizes[i] bytes, mine at src) lands at dest + offs[i]. */
 static void gather_mbox(const char *routine, const struct shoal_group *g, void *dest,
@@ -123,7 +124,10 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
  * its block where the block fits, so small collects take one round; larger blocks follow
  * whole, in lock-step mailbox rounds or straight into the dests (SHOAL_COLL_COLLECT_PUSH),
  * copied once. Where there are pair channels (coll/engine/channel.h), the first round goes
- * through them: every collect, since no member knows the others' sizes before it. */
+ * through them: every collect, since no member knows the others' sizes before it. There a
+ * member whose waits sleep (shoal_outbox_pays) puts a block too large for them into its outbox
+ * (outbox.h) and says so with its size; the others copy it from there after that round, and
+ * later rounds carry only the blocks that are not complete after it. */
 SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_group *g,
                                        void *dest, const void *src, size_t nbytes, const int chan)
 {
@@ -132,18 +136,23 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     const size_t cap = chan ? shoal_chan_carry(n) : l.cap;
     const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
     const size_t lead = nbytes <= first ? nbytes : 0;
+    const int out = chan && nbytes > first && nbytes <= shoal_outbox_cap && shoal_outbox_pays();
+    if (out) shoal_outbox_fill(src, nbytes, n - 1);
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
         long *box = shoal_flat_out(g, &l, j, chan);
         shoal_mbox_take(box, chan ? shoal_chan_fresh(shoal_group_pe(g, j)) : g->idle);
-        box[1] = (long)nbytes;
+        box[1] = (long)(nbytes << 1 | (size_t)out);
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
         shoal_ring(shoal_group_pe(g, j));
     }
-    size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, total = 0, maxsz = 0;
+    /* sizes; rest[i]: member i's block still to come after round 0 (0 when complete) */
+    size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, rest[SHOAL_FLAT_MAX] = {0};
+    size_t total = 0, maxsz = 0;
     long *boxes[SHOAL_FLAT_MAX] = {0};
     sizes[me] = nbytes;
+    rest[me] = nbytes > first && !out ? nbytes : 0;
     for (int j = 0; j < n; j++)
         if (j != me) boxes[j] = shoal_flat_in(g, &l, j, chan);
     shoal_mbox_await_mates(g, boxes, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0));
@@ -151,27 +160,33 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
         const int j = shoal_wrap(me + d, n);
         long *box = boxes[j];
         shoal_mbox_wait(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0), routine, shoal_group_pe(g, j));
-        sizes[j] = (size_t)box[1];
+        sizes[j] = (size_t)box[1] >> 1;
+        rest[j] = sizes[j] > first && !(box[1] & 1) ? sizes[j] : 0;
     }
     for (int i = 0; i < n; i++) {
         offs[i] = total;
         total += sizes[i];
-        maxsz = sizes[i] > maxsz ? sizes[i] : maxsz;
+        maxsz = rest[i] > maxsz ? rest[i] : maxsz;
     }
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
         const size_t len = sizes[j] <= first ? sizes[j] : 0;
+        const int from_out = sizes[j] > first && !rest[j];
         memcpy((char *)dest + offs[j], boxes[j] + 2, len);
         shoal_box_release(boxes[j], sizeof(long) + len, chan);
+        if (from_out) {
+            const int pe = shoal_group_pe(g, j);
+            memcpy((char *)dest + offs[j], shoal_outbox_of(pe), sizes[j]);
+            shoal_outbox_done(pe);
+        }
     }
     if ((const char *)dest + offs[me] != src) memmove((char *)dest + offs[me], src, nbytes);
-    if (maxsz <= first) return;
+    if (!maxsz) return;
     /* Every member knows every size now, so they agree on how the larger blocks travel. */
     if (maxsz < shoal_coll_threshold(SHOAL_TUNE_COLLECT_PUSH, n)) {
-        const size_t mine = nbytes > first ? nbytes : 0;
         for (size_t off = 0; off < maxsz; off += cap) {
-            if (off < mine) {
-                const size_t len = mine - off < cap ? mine - off : cap;
+            if (off < rest[me]) {
+                const size_t len = rest[me] - off < cap ? rest[me] - off : cap;
                 for (int d = 1; d < n; d++) {
                     const int j = shoal_wrap(me + d, n);
                     shoal_mbox_put(shoal_flat_out(g, &l, j, chan), 0, (const char *)src + off, len,
@@ -181,8 +196,8 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
             }
             for (int d = n - 1; d >= 1; d--) {
                 const int j = shoal_wrap(me + d, n);
-                if (sizes[j] <= first || off >= sizes[j]) continue;
-                const size_t len = sizes[j] - off < cap ? sizes[j] - off : cap;
+                if (off >= rest[j]) continue;
+                const size_t len = rest[j] - off < cap ? rest[j] - off : cap;
                 const void *p = shoal_mbox_wait(boxes[j], shoal_coll_tag(SHOAL_CK_COLLECT, 0, sizes[j]),
                                                 routine, shoal_group_pe(g, j));
                 memcpy((char *)dest + offs[j] + off, p, len);
@@ -193,7 +208,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
         const int stream = shoal_coll_streams(total * (size_t)(n + 1), n);
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
-            if (nbytes > first)
+            if (rest[me])
                 shoal_copy((char *)shoal_coll_ptr(dest, shoal_group_pe(g, j)) + offs[me],
                            src, nbytes, stream);
             shoal_signal(g, j, SHOAL_W_DATA);

@@ -21,6 +21,7 @@ enum shoal_tune {
     SHOAL_TUNE_SPIN,           /* polls a wait spins for a member on another core (group.h) */
     SHOAL_TUNE_MOVSB,          /* bytes per copy from which copies use rep movsb (copy.c) */
     SHOAL_TUNE_CHANNEL,        /* bytes: a pair channel box's payload, 0 none (channel.h) */
+    SHOAL_TUNE_OUTBOX,         /* bytes: an outbox's payload, 0 none (outbox.h) */
     SHOAL_TUNE_N
 };
 
