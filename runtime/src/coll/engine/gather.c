@@ -137,7 +137,10 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
     const size_t lead = nbytes <= first ? nbytes : 0;
     const int out = chan && nbytes > first && nbytes <= shoal_outbox_cap && shoal_outbox_pays();
-    if (out) shoal_outbox_fill(src, nbytes, n - 1);
+    if (out) {
+        shoal_outbox_fill(src, nbytes);
+        shoal_outbox_lend(n - 1);
+    }
     for (int d = 1; d < n; d++) {
         const int j = shoal_wrap(me + d, n);
         long *box = shoal_flat_out(g, &l, j, chan);

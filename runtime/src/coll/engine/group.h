@@ -298,17 +298,29 @@ static inline void shoal_mbox_await_mates(const struct shoal_group *g, long *con
             SHOAL_COLL_WAIT_TAG(shoal_group_pe(g, i), tag, shoal_mbox_full(box[i]));
 }
 
-/* Receive one empty message (a post) from every other member: box[i] is member i's box in my
- * area (NULL for me), all with the same tag. Core-mates first (above). */
-static inline void shoal_mbox_await_posts(const struct shoal_group *g, long *const *box,
-                                          size_t tag, const char *routine)
+/* A post that carries one word: a member's vote (shoal_mbox_await_posts). */
+static inline void shoal_mbox_post_word(long *box, int fresh, size_t tag, long word)
 {
+    shoal_mbox_take(box, fresh);
+    box[1] = word;
+    shoal_mbox_fill(box, tag);
+}
+
+/* Receive one empty message (a post) from every other member: box[i] is member i's box in my
+ * area (NULL for me), all with the same tag. Core-mates first (above). Returns 1 when every
+ * post carried a nonzero word (shoal_mbox_post_word), else 0. */
+static inline int shoal_mbox_await_posts(const struct shoal_group *g, long *const *box,
+                                         size_t tag, const char *routine)
+{
+    int all = 1;
     shoal_mbox_await_mates(g, box, tag);
     for (int i = 0; i < g->size; i++)
         if (box[i]) {
             shoal_mbox_wait(box[i], tag, routine, shoal_group_pe(g, i));
+            all &= box[i][1] != 0;
             shoal_mbox_release(box[i], 0);
         }
+    return all;
 }
 
 /* i mod n for 0 <= i < 2n. Hot loops use it instead of %: an integer division costs tens of

@@ -41,7 +41,7 @@ void shoal_coll_outbox_fini(void)
     shoal_outbox_base = NULL;
 }
 
-void shoal_outbox_fill(const void *src, size_t len, int readers)
+void shoal_outbox_fill(const void *src, size_t len)
 {
     long *const done = shoal_outbox_base;
     if (__atomic_load_n(done, __ATOMIC_ACQUIRE) < owed) {
@@ -51,5 +51,9 @@ void shoal_outbox_fill(const void *src, size_t len, int readers)
         shoal_backoff_end(&bo);
     }
     memcpy(shoal_outbox_base + SHOAL_LINE, src, len);
+}
+
+void shoal_outbox_lend(int readers)
+{
     owed += readers;
 }

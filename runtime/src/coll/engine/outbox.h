@@ -1,10 +1,12 @@
 /* Outboxes: one per PE in symmetric memory, reserved with the pair channels (channel.h: where
  * the PEs outnumber the CPUs). In a flat collect a member copies a block of a few KiB there and
  * announces it in the first round (through the channels, with its size); every other member
- * then copies it straight from there into its dest. A reader adds one to the owner's count when
- * it is done, and the owner waits for that only when it next fills the outbox, not before it
- * returns: the collect takes one round instead of two or three, and there each round costs
- * context switches. */
+ * then copies it straight from there into its dest. In a flat reduction past the channels'
+ * share every member puts its vector there and says so in its first post; when all did, each
+ * folds every vector from there. A reader adds one to the owner's count when it is done, and
+ * the owner waits for that only when it next fills the outbox, not before it returns: the
+ * collective takes one round instead of two or three, and there each round costs context
+ * switches. */
 #ifndef SHOAL_COLL_OUTBOX_H
 #define SHOAL_COLL_OUTBOX_H
 
@@ -21,9 +23,11 @@ extern long *shoal_outbox_base;
 void shoal_coll_outbox_init(size_t cap);
 void shoal_coll_outbox_fini(void);
 
-/* Copy len <= shoal_outbox_cap bytes from src into my outbox, for `readers` other members to
- * read; first waits until every reader of what it held before is done. */
-void shoal_outbox_fill(const void *src, size_t len, int readers);
+/* Copy len <= shoal_outbox_cap bytes from src into my outbox; first waits until every reader
+ * of what it held before is done. */
+void shoal_outbox_fill(const void *src, size_t len);
+/* What I filled it with is read by `readers` other members (each calls shoal_outbox_done). */
+void shoal_outbox_lend(int readers);
 
 /* Whether a block should go through my outbox: always where SHOAL_COLL_OUTBOX is set; else
  * where my waits sleep (unrelated load holds my CPU, or a wait slept since the last call), so

@@ -15,7 +15,9 @@
  *    the mapping (cache-sized blocks into a private buffer) and writes the result into every
  *    member's dest; then everyone signals everyone "done" (reduce-scatter + allgather: each
  *    member reads and writes the vector size once). Only member i touches share i of any
- *    buffer, so dest == source works.
+ *    buffer, so dest == source works. Oversubscribed, where every member's waits sleep
+ *    (outbox.h), the members put their vectors in their outboxes instead and say so in the
+ *    post; then each folds all of them from there: one round instead of two.
  * In every path each element is combined in one fixed order, so all members get identical
  * bits (floating point included). Payloads larger than a mailbox go in chunks, pipelined. */
 #include <stdint.h>
@@ -25,6 +27,7 @@
 
 #include "coll/engine/channel.h"
 #include "coll/engine/engine.h"
+#include "coll/engine/outbox.h"
 
 #define BLOCK_BYTES 8192
 
@@ -130,6 +133,25 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
     }
 }
 
+/* Every member's vector is in its outbox: fold them all, in group order (the bits of the
+ * direct path), straight into dest; then tell each owner its outbox is read. */
+static void reduce_outboxes(const struct shoal_group *g, void *dest, size_t count, size_t esize,
+                            shoal_combine_fn fn)
+{
+    const int n = g->size, me = g->me;
+    const char *v[SHOAL_FLAT_MAX];
+    for (int j = 0; j < n; j++) v[j] = shoal_outbox_of(shoal_group_pe(g, j));
+    const size_t per = BLOCK_BYTES / esize;
+    for (size_t e0 = 0; e0 < count; e0 += per) {
+        const size_t cnt = count - e0 < per ? count - e0 : per, off = e0 * esize;
+        char *out = (char *)dest + off;
+        fn(out, v[0] + off, v[1] + off, cnt);
+        for (int j = 2; j < n; j++) fn(out, out, v[j] + off, cnt);
+    }
+    for (int d = 1; d < n; d++) shoal_outbox_done(shoal_group_pe(g, shoal_wrap(me + d, n)));
+    shoal_outbox_lend(n - 1);
+}
+
 static void reduce_direct(const char *routine, const struct shoal_group *g, void *dest,
                           const void *src, size_t count, size_t esize, shoal_combine_fn fn,
                           size_t tag)
@@ -140,16 +162,27 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
     if (flat) {
         /* "My source is final": a post tagged with the operation and size in the box the
          * flat paths use for me, so a member that reduces another size (on another path)
-         * meets the tag check instead of waiting in another box for good. */
+         * meets the tag check instead of waiting in another box for good. It also says
+         * whether my vector is in my outbox (where my waits sleep: outbox.h); when every
+         * member's is, each folds them all from there, and no "done" round follows. Each
+         * member then folds n vectors instead of a 1/n share of them: only while that is no
+         * more than an outbox holds (4 PEs beside 2 busy processes: 8 KiB 0.61x, 16 KiB
+         * 0.88x, 32 KiB 1.68x the time of the two rounds). */
+        const int offer = nbytes * (size_t)n <= shoal_outbox_cap && shoal_outbox_pays();
+        if (offer) shoal_outbox_fill(src, nbytes);
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         long *box[SHOAL_FLAT_MAX] = {0};
         for (int d = 1; d < n; d++) {
             const int j = shoal_wrap(me + d, n);
-            shoal_mbox_post(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle, tag);
+            shoal_mbox_post_word(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)), g->idle,
+                                 tag, offer);
             shoal_ring(shoal_group_pe(g, j));
             box[j] = shoal_mbox_local(g, &l, shoal_flat_box(j, me, n));
         }
-        shoal_mbox_await_posts(g, box, tag, routine);
+        if (shoal_mbox_await_posts(g, box, tag, routine) && offer) {
+            reduce_outboxes(g, dest, count, esize, fn);
+            return;
+        }
     } else {
         /* Size check: everyone publishes its size, the right neighbour's is compared. */
         __atomic_store_n(&g->area[SHOAL_W_COUNT], (long)nbytes + 1, __ATOMIC_RELAXED);
