@@ -66,6 +66,8 @@
       "bytes a collective reads and writes in all from which its copies bypass the cache")       \
     X("SHOAL_COLL_CHANNEL", "off", 0,                                                            \
       "bytes a member sends in one round through the pair channels (oversubscribed: 12800)")     \
+    X("SHOAL_COLL_OUTBOX", "off", 0,                                                             \
+      "bytes of a PE's outbox for collects and reductions (oversubscribed: 32768)")              \
     X("SHOAL_CHECK", SHOAL_CHECK_DEFAULT_STR, 0,                                                 \
       "1: every collective call is compared with the other PEs' before it runs (debug builds: 1)") \
     X("SHOAL_HANG_TIMEOUT", "60", 0,                                                             \
