@@ -18,14 +18,29 @@ script_build_dir() {
 # minutes, beside busy processes that would outlive it. The child, and what it runs, keep this
 # process group and terminal (an autogroup decides what a busy process beside them takes).
 # Call it before starting anything; in the child (and every script it starts) it returns.
+# Everything the child starts carries SHOAL_SCRIPT_TREE=<this pid> in its environment, so that
+# what a child killed with it left behind (pkill -f matches both) is found too.
 script_supervise() {
     [ -n "${SHOAL_SCRIPT_SUPERVISED:-}" ] && return 0
-    SHOAL_SCRIPT_SUPERVISED=1 bash "$@" <&0 &
+    SHOAL_SCRIPT_SUPERVISED=1 SHOAL_SCRIPT_TREE=$$ bash "$@" <&0 &
     local child=$!
     # shellcheck disable=SC2064
-    trap "script_kill_tree $child; wait $child; exit 130" INT TERM
+    trap "script_kill_tree $child; script_kill_marked $$; wait $child; exit 130" INT TERM
     wait "$child"
     exit $?
+}
+
+# script_kill_marked TOKEN: TERM to every process whose environment holds
+# SHOAL_SCRIPT_TREE=TOKEN (what a supervised child started, orphans included).
+script_kill_marked() {
+    local e pid
+    for e in /proc/[0-9]*/environ; do
+        pid=${e#/proc/}
+        pid=${pid%/environ}
+        if tr '\0' '\n' <"$e" 2>/dev/null | grep -qxF "SHOAL_SCRIPT_TREE=$1"; then
+            kill -TERM "$pid" 2>/dev/null
+        fi
+    done
 }
 
 # script_kill_tree PID: TERM to PID, then to every process it started, recursively. The

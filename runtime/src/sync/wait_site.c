@@ -19,7 +19,7 @@
 
 const char *shoal_wait_routine;
 int shoal_wait_collective;
-void (*shoal_wait_probe)(const struct shoal_backoff *b);
+int (*shoal_wait_probe)(const struct shoal_backoff *b, int stop);
 static struct shoal_local_site *site; /* this PE's record in shoalrun's segment, or NULL */
 static int site_busy;                  /* a thread is writing the record */
 static double hang_timeout = -1;       /* seconds; -1 until read, 0 = off */
@@ -84,7 +84,7 @@ static void report(const struct shoal_backoff *b, double waited, int stop)
 
 void shoal_wait_slow(struct shoal_backoff *b)
 {
-    if (b->tag && shoal_wait_probe) shoal_wait_probe(b);
+    if (b->tag && shoal_wait_probe) b->suspect = shoal_wait_probe(b, b->suspect);
     const double t = now_s();
     if (b->since == 0) {
         b->since = t;

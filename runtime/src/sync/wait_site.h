@@ -31,13 +31,16 @@ struct shoal_backoff {
     long need;       /* SHOAL_BELL_ENGINE on a counter: the count it waits for (0: not one) */
     uint32_t seq;    /* doorbell value seen before the last check */
     size_t tag;      /* a collective's message wait: the tag it expects from pe (0: none) */
+    int suspect;     /* the last probe found a message of pe's in another collective */
 };
 
 /* Called with every slow wait that has a tag (above), now and then (shoal_wait_slow): the
  * collectives look for pe's message in a place this wait does not watch, which means pe is
- * in another collective, and stop the job with the mismatch (coll/engine/channel.c). NULL:
- * nothing to look at. */
-extern void (*shoal_wait_probe)(const struct shoal_backoff *b);
+ * in another collective; returns 1 when it finds one. That may be pe's next collective, begun
+ * after pe sent the message this wait is for since the wait last looked; so the job stops
+ * with the mismatch (coll/engine/channel.c) only when a probe finds one again after the wait
+ * has looked again in vain (stop: the last probe found one). NULL: nothing to look at. */
+extern int (*shoal_wait_probe)(const struct shoal_backoff *b, int stop);
 
 /* The waiting routine, set by the entry points of routines that wait (relaxed stores: under
  * SHMEM_THREAD_MULTIPLE a report may name another thread's routine). */

@@ -27,26 +27,35 @@ uint64_t *shoal_chan_sent;
  * message to me with another tag means pe is in another collective, or in this one with
  * another size that sends it through the channels. It cannot be left over: pe sends this
  * collective's message to me before it can leave it, and every message of an earlier one
- * was consumed before I left that. Members on different paths never meet in one box, so
- * without this they would wait for each other for good. */
-static void probe(const struct shoal_backoff *b)
+ * was consumed before I left that. It can be of pe's next collective, which pe began after
+ * it sent the message this wait is for (since the wait last looked); the wait looks again
+ * before the next probe, and would then find that message (pe stored it first, and reading
+ * the later one orders it before). So only a second finding stops the job (stop). Members on
+ * different paths never meet in one box, so without this they would wait for each other for
+ * good. */
+static int probe(const struct shoal_backoff *b, int stop)
 {
-    if (b->pe < 0) return;
+    if (b->pe < 0) return 0;
     long f = __atomic_load_n(shoal_chan_in(b->pe), __ATOMIC_ACQUIRE);
-    if (f > 0 && (size_t)(f - 1) != b->tag)
-        shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, (size_t)(f - 1), b->tag);
+    if (f > 0 && (size_t)(f - 1) != b->tag) {
+        if (stop) shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, (size_t)(f - 1), b->tag);
+        return 1;
+    }
     /* In a channel collective, the other way round: the root of a broadcast waits for nobody
      * and writes only the members' first mailbox. A broadcast from pe there, the same way,
-     * is not left over and not the next one (pe has not sent me this one's message). */
+     * is not left over (pe has not sent me this one's message when found twice). */
     const struct shoal_group *g = shoal_chan_group;
-    if (!g) return;
+    if (!g) return 0;
     int i = 0;
     while (i < g->size && shoal_group_pe(g, i) != b->pe) i++;
     f = __atomic_load_n(g->area + SHOAL_MB_FIRST_LINE * SHOAL_LINE, __ATOMIC_ACQUIRE);
     const size_t got = (size_t)(f - 1);
     if (f > 0 && i < g->size && got >> 56 == SHOAL_CK_BCAST &&
-        (int)(got >> SHOAL_TAG_SIZE_BITS & 0xffff) == i)
-        shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, got, b->tag);
+        (int)(got >> SHOAL_TAG_SIZE_BITS & 0xffff) == i) {
+        if (stop) shoal_coll_len_mismatch(shoal_wait_routine_now(), b->pe, got, b->tag);
+        return 1;
+    }
+    return 0;
 }
 
 void shoal_coll_channel_init(void)
