@@ -36,22 +36,36 @@ static int read_small(const char *path, char *buf, int size)
     return (int)got;
 }
 
+/* /proc/PID/stat of a process's main thread into buf: a pointer to its third field (the state
+ * letter), or NULL if unreadable. */
+static const char *stat_fields(int pid, char *buf, int size)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    if (read_small(path, buf, size) < 0) return NULL;
+    const char *p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
+    return p && p[1] == ' ' ? p + 2 : NULL;
+}
+
+/* The field n fields after the one at p, or NULL. */
+static const char *skip_fields(const char *p, int n)
+{
+    while (p && n-- > 0) {
+        p = strchr(p, ' ');
+        if (p) p++;
+    }
+    return p;
+}
+
 /* A process's main thread: its state letter and the CPU it last ran on; 0 if unreadable. */
 static int task_state(int pid, char *state, int *cpu)
 {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    if (read_small(path, buf, sizeof buf) < 0) return 0;
-    const char *p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
-    if (!p || p[1] != ' ') return 0;
-    p += 2;
+    char buf[1024];
+    const char *p = stat_fields(pid, buf, sizeof buf);
+    if (!p) return 0;
     *state = *p;
-    /* the processor is field 39; the state is field 3 */
-    for (int field = 3; field < 39; field++) {
-        p = strchr(p, ' ');
-        if (!p) return 0;
-        p++;
-    }
+    p = skip_fields(p, 39 - 3); /* the processor is field 39 */
+    if (!p) return 0;
     *cpu = atoi(p);
     return 1;
 }
@@ -256,18 +270,9 @@ int shoal_busy_other_group(int pid)
 /* A kernel thread (PF_KTHREAD in /proc/PID/stat's flags, field 9). */
 static int kernel_thread(int pid)
 {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    if (read_small(path, buf, sizeof buf) < 0) return 0;
-    const char *p = strrchr(buf, ')');
-    if (!p || p[1] != ' ') return 0;
-    p += 2;
-    for (int field = 3; field < 9; field++) {
-        p = strchr(p, ' ');
-        if (!p) return 0;
-        p++;
-    }
-    return (strtoul(p, NULL, 10) & 0x00200000UL) != 0;
+    char buf[1024];
+    const char *p = skip_fields(stat_fields(pid, buf, sizeof buf), 9 - 3);
+    return p && (strtoul(p, NULL, 10) & 0x00200000UL) != 0;
 }
 
 static int keeps_running(int pid, int cpu)
