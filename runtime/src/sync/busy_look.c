@@ -266,7 +266,6 @@ int shoal_busy_other_group(int pid)
     return other_autogroup(pid);
 }
 
-/* Whether process pid keeps running on cpu: at 6 or more of 8 readings 0.1 ms apart. */
 /* A kernel thread (PF_KTHREAD in /proc/PID/stat's flags, field 9). */
 static int kernel_thread(int pid)
 {
@@ -275,6 +274,7 @@ static int kernel_thread(int pid)
     return p && (strtoul(p, NULL, 10) & 0x00200000UL) != 0;
 }
 
+/* Whether process pid keeps running on cpu: at 6 or more of 8 readings 0.1 ms apart. */
 static int keeps_running(int pid, int cpu)
 {
     int on = 0;
@@ -295,8 +295,8 @@ int shoal_busy_cpu_other_groups(const int *pids, int n, int cpu)
         /* one of this group that ran there at that instant (a launcher, a test harness that
          * woke for a moment) holds nothing; one that keeps running does. Not a kernel thread:
          * one woken there (rcu_preempt) stays runnable behind the load for a millisecond and
-         * more, and judged a holder of this group it sent the PEs of the CPU to sleep for
-         * good (1 run in 40-80 of tests/runtime's avoid_busy held_cgroup) */
+         * more, and judged a holder of this group it sent the PEs of the CPU to sleep (1 run
+         * in 40-80 of tests/runtime's avoid_busy held_cgroup) */
         else if (!kernel_thread(found[i]) && keeps_running(found[i], cpu)) return 0;
     }
     return others > 0;
