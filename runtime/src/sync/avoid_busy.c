@@ -335,8 +335,8 @@ static void publish_held(void)
          * while a process of this job's group seemed to hold it, at the next LOOKS - 1 windows:
          * one that ran there at the first look for a moment (a helper of the machine's own,
          * in about 1 run of 80 of tests/runtime's avoid_busy held_cgroup) must not decide for
-         * good. A CPU held on by a process of this session after one of another is not looked
-         * at again. */
+         * good. Once other groups' processes were seen holding it, it is not looked at again
+         * while it stays told, even if a process of this job's group takes it over. */
         if (st[k].told && !was) st[k].looks = 0;
         if (st[k].told && (!was || (!st[k].grouped && st[k].looks < LOOKS))) {
             st[k].looks++;
