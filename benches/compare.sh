@@ -41,6 +41,11 @@
 #              calls is shorter than one time slice of the load, and its mean says only whether
 #              a slice fell in it; and a settle (-S 0.2): a library whose init slept gets more
 #              than its share of a loaded CPU for about 0.1 s after
+#   -I         with -L: each row also with the busy processes stopped (SIGSTOP) for a moment,
+#              then the row itself beside them (the benchmarks' -I; their pids travel in
+#              SHOAL_BENCH_LOAD_PIDS): this VM's figures move 2-4x within seconds, and a
+#              loaded row is judged against the idle figure of the same moment (a line under
+#              each table; under_load.sh's targets)
 #   -k N       start the libraries' turn N further along (each repetition starts one further
 #              still): a caller that runs single repetitions (under_load.sh) passes its own count
 #   -P         Shoal's rows are followed by what its waits did past their spin, per call and
@@ -88,7 +93,8 @@ report_only=""
 load=""
 shift_order=0
 paths=0
-while getopts "qmfn:r:t:T:o:a:b:B:R:L:k:Ph" opt; do
+idle_pass=0
+while getopts "qmfn:r:t:T:o:a:b:B:R:L:k:PIh" opt; do
     case $opt in
     q) quick=1 ;;
     m) median=1 ;;
@@ -97,6 +103,7 @@ while getopts "qmfn:r:t:T:o:a:b:B:R:L:k:Ph" opt; do
     R) report_only=$OPTARG; keep_dir=$OPTARG ;;
     L) load=$OPTARG ;;
     P) paths=1 ;;
+    I) idle_pass=1 ;;
     k) shift_order=$OPTARG ;;
     n) npes_list=$OPTARG ;;
     r) repeat=$OPTARG ;;
@@ -204,8 +211,17 @@ shoalrun=$build/tools/shoalrun
 
 # ---- load ------------------------------------------------------------------------------------
 # -L: the busy processes, started now (the builds are done) and stopped by cleanup.
+unset SHOAL_BENCH_LOAD_PIDS # only -I names processes to stop
 if [ -n "$load" ] && [ -z "$report_only" ]; then
     script_start_load compare.sh "$load" "$build" || exit 2
+    if [ "$idle_pass" = 1 ]; then
+        # busy_load -c (and -s where it cannot start a session) spins in a child
+        sleep 0.2
+        stoppable=()
+        for p in "${load_pids[@]}"; do stoppable+=("$p" $(pgrep -P "$p")); done
+        export SHOAL_BENCH_LOAD_PIDS="${stoppable[*]}"
+        bench_args+=(-I)
+    fi
 fi
 [ "$paths" = 1 ] && bench_args+=(-P)
 
@@ -233,6 +249,9 @@ run_one() {
         [ "$lib" = before ] && env=(env "LD_LIBRARY_PATH=$base_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
         cmd=("${env[@]}" "$shoalrun" -n "$np" "$build/benches/$prog") ;;
     esac
+    # a run killed between its SIGSTOP and SIGCONT (-I) must not leave the load stopped
+    # shellcheck disable=SC2086
+    [ -n "${SHOAL_BENCH_LOAD_PIDS:-}" ] && kill -CONT $SHOAL_BENCH_LOAD_PIDS 2>/dev/null
     timeout -k 5 "$run_limit" "${cmd[@]}" "${vargs[@]}" "$@" >"$of" 2>"$of.err" </dev/null
     echo $?
 }
@@ -310,13 +329,16 @@ PY
 # the local copy bandwidth up to 4 MiB (memcpy_bw: one PE copies, as a collective's copies do),
 # the floor of the large sizes.
 run_floor() {
-    local rep=$1 np settle=()
+    local rep=$1 np settle=() still=()
     # the benchmarks' settle (-a "... -S SEC") before each bare collective pattern too
     [[ " $extra_args " =~ \ -S\ ([0-9.]+)\  ]] && settle=(-S "${BASH_REMATCH[1]}")
+    # -I: the bare patterns' rows also with the load stopped for a moment
+    [ "$idle_pass" = 1 ] && [ -n "${SHOAL_BENCH_LOAD_PIDS:-}" ] && still=(-I)
     for f in line_pingpong sched_handoff coll_floor; do
         local fargs=()
+        [ "$f" = line_pingpong ] && fargs=("${still[@]}")
         # each row at least 50 ms: beside load, many time slices
-        [ "$f" = coll_floor ] && fargs=(-L 0.05 "${settle[@]}")
+        [ "$f" = coll_floor ] && fargs=(-L 0.05 "${settle[@]}" "${still[@]}")
         if [ -x "$build/benches/$f" ]; then
             timeout -k 5 "$run_limit" "$build/benches/$f" "${fargs[@]}" >"$out/floor.$f.r$rep.out" 2>&1 </dev/null
         else
@@ -343,11 +365,11 @@ run_floor() {
         for np in $npes_list; do
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
                 timeout -k 5 "$run_limit" "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
-                    "${settle[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
+                    "${settle[@]}" "${still[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
             [ -x "$build/benches/copy_floor" ] || continue
             for sz in 64K 1M 4M; do
                 for nt in "" -t; do
-                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt \
+                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt "${still[@]}" \
                         >"$out/floor.copy_floor_n${np}_$sz$nt.r$rep.out" 2>&1 </dev/null
                 done
             done
@@ -544,6 +566,25 @@ print("before: Shoal with -B's library). Latency(us): > 1 means Shoal is faster.
 print("and Messages/s: < 1 means Shoal is faster. 'faster' names the winner ('~' = within 5%).")
 if use_slowest:
     print("'| slowest PE' columns: the same for the PE whose calls took longest on average.")
+def idle_rows(n, np, lib):
+    """-I: {row key: [the row's figure with the load stopped, per run]} (the benchmarks'
+    '# idle KEY VALUE' line before each row)."""
+    rows = {}
+    for r in range(1, repeat + 1):
+        try:
+            lines = open(os.path.join(out, f"{n}.{np}.{lib}.r{r}.out"), errors="replace").read().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            t = line.split()
+            if line.startswith("# idle ") and len(t) >= 4:
+                try:
+                    rows.setdefault(t[2], []).append(float(t[3]))
+                except ValueError:
+                    pass
+    return rows
+
+
 def wait_paths(n, np):
     """-P: {row key: what Shoal's waits did past their spin} from run 1's raw output (the
     benchmarks' '#   waits per call and PE: ...' line after each row)."""
@@ -609,6 +650,13 @@ for n in names:
         for k in keys:
             if k in waits:
                 print(f"  shoal waits per call and PE, {k}: {waits[k]}")
+        still = idle_rows(n, np, "shoal")
+        if still and lower_is_better(metric):
+            got = [f"{k} {fmt(statistics.median(still[k]))}" + (f" (x{res['shoal'][2][k] / statistics.median(still[k]):.2f})"
+                   if res["shoal"][2].get(k) and statistics.median(still[k]) > 0 else "") for k in keys if k in still]
+            print("  shoal with the load stopped for a moment, same row (-I; loaded/that):")
+            for i in range(0, len(got), 6):
+                print("    " + ", ".join(got[i:i + 6]))
         for lib in libs:
             if res[lib][4]:
                 print(f"  {lib}: {len(res[lib][4])} row(s) WRONG (marked !): the data check failed")

@@ -26,7 +26,10 @@
 #              checked on the mean over PEs
 #   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n, -f)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
-# PE). The summary lists, per level, the rows where a peer is faster by more than 5% and each
+# PE). Beside load every row is also measured with the busy processes stopped for a moment
+# (compare.sh -I): this VM's figures move 2-4x within seconds (the same row idle read 0.11 and
+# 0.34 us a few seconds apart), so a loaded row is judged against that idle figure of the same
+# moment where it has one, not against the idle level's run minutes away. The summary lists, per level, the rows where a peer is faster by more than 5% and each
 # of Shoal's rows against its own idle figure; a row that misses its target carries what its
 # waits did (two rounds sleep twice a call: a collect whose blocks do not fit its first round, a
 # reduction on the direct path).
@@ -79,7 +82,7 @@ for rep in $(seq 1 "$reps"); do
     for level in $levels; do
         tag=$(tag_of "$level")
         load=()
-        [ "$level" != 0 ] && load=(-L "$level")
+        [ "$level" != 0 ] && load=(-L "$level" -I)
         echo "== repetition $rep/$reps, load $level ==" >&2
         run=$dir/run-$tag
         rm -rf "$run"
@@ -190,6 +193,25 @@ def floor_reps(level, name, row):
     return vals
 
 
+def floor_still_reps(level, name, row):
+    """{repetition: a floor program's row with the load stopped for a moment} (-I: its
+    '# idle ' line)."""
+    vals, d = {}, level_dir(level)
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
+        if not m:
+            continue
+        for line in open(os.path.join(d, f), errors="replace"):
+            if not line.startswith("# idle "):
+                continue
+            t = line.split()[2:]
+            key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
+            nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
+            if key == row and nums:
+                vals[int(m.group(1))] = nums[0]
+    return vals
+
+
 def floor_value(level, name, row):
     """Median over the repetitions of a floor program's row (its first figure), None if absent."""
     vals = list(floor_reps(level, name, row).values())
@@ -206,6 +228,38 @@ def shoal_reps(level, prog, np, key):
             except ValueError:
                 pass
     return vals
+
+
+def still_reps(level, prog, np, key):
+    """{repetition: Shoal's figure of one row with the load stopped for a moment} (compare.sh
+    -I: the benchmarks' '# idle KEY VALUE' line before the row)."""
+    vals, d = {}, level_dir(level)
+    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        m = re.fullmatch(re.escape(f"{prog}.{np}.shoal.r") + r"(\d+)\.out", f)
+        if not m:
+            continue
+        for line in open(os.path.join(d, f), errors="replace"):
+            t = line.split()
+            if line.startswith("# idle ") and len(t) >= 4 and t[2] == key:
+                try:
+                    vals[int(m.group(1))] = float(t[3])
+                except ValueError:
+                    pass
+    return vals
+
+
+def against_idle(level, prog, np, key, v, base):
+    """(loaded/idle, loaded - idle, idle shown, basis) of one of Shoal's rows: against the same
+    row with the load stopped for a moment (-I; the median over the repetitions), else against
+    the idle level's figure of its own repetition (paired)."""
+    vr, sr = shoal_reps(level, prog, np, key), still_reps(level, prog, np, key)
+    ks = [k for k in sorted(set(vr) & set(sr)) if sr[k] > 0]
+    if ks:
+        return (statistics.median(vr[k] / sr[k] for k in ks), statistics.median(vr[k] - sr[k] for k in ks),
+                statistics.median(sr[k] for k in ks), "same moment")
+    br = shoal_reps("0", prog, np, key)
+    return (paired(vr, br, lambda x, y: x / y, v / base), paired(vr, br, lambda x, y: x - y, v - base),
+            base, "idle run")
 
 
 def paired(a, b, op, fallback):
@@ -248,8 +302,14 @@ def pattern_floor(level, prog, np, key):
 
 
 def floor_ratio(level, prog, np, key):
-    """(loaded/idle of the bare pattern of a row, paired by repetition, or None; its name)."""
+    """(loaded/idle of the bare pattern of a row, or None; its name): against the same pattern
+    with the load stopped for a moment (-I), else paired by repetition with the idle run."""
     fl, fname, src = pattern_floor(level, prog, np, key)
+    if src:
+        lr, sr = floor_reps(level, *src), floor_still_reps(level, *src)
+        ks = [k for k in sorted(set(lr) & set(sr)) if sr[k] > 0]
+        if ks:
+            return statistics.median(lr[k] / sr[k] for k in ks), fname
     fi, _, src0 = pattern_floor("0", prog, np, key)
     if not (fl and fi):
         return None, fname
@@ -289,9 +349,7 @@ def targets(level, tabs):
             v, base = rows[key].get("shoal"), idle.get(k, (None, None, {}))[2].get(key, {}).get("shoal")
             if not v or not base:
                 continue
-            vr, br = shoal_reps(level, prog, np, key), shoal_reps("0", prog, np, key)
-            ratio = paired(vr, br, lambda x, y: x / y, v / base)
-            gain = paired(vr, br, lambda x, y: x - y, v - base)
+            ratio, gain, base, basis = against_idle(level, prog, np, key, v, base)
             fr, fname = floor_ratio(level, prog, np, key)
             if np <= ncpu:
                 ok, at_floor = ratio <= 2, fr is not None and ratio <= 1.1 * fr
@@ -314,7 +372,8 @@ def targets(level, tabs):
                 floor_met += 1
             else:
                 waits = rows[key].get("_waits")
-                missed.append((ratio, prog, np, key, v, base, why + (f"; {waits} per call and PE" if waits else "")))
+                missed.append((ratio, prog, np, key, v, base, basis,
+                               why + (f"; {waits} per call and PE" if waits else "")))
     return met, floor_met, sorted(missed, reverse=True)
 
 
@@ -334,21 +393,24 @@ for level in levels:
             for key in keys:
                 v, base = rows[key].get("shoal"), idle.get(k, (None, None, {}))[2].get(key, {}).get("shoal")
                 if v and base:
-                    worst.append((v / base, k, key, v, base))
+                    r, _, base, basis = against_idle(level, k[0], int(k[1]), key, v, base)
+                    worst.append((r, k, key, v, base, basis))
         worst.sort(reverse=True)
-        print("  Shoal loaded against Shoal idle, the 12 largest ratios (us):")
-        for r, k, key, v, base in worst[:12]:
-            print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle, x{r:.2f}")
+        print("  Shoal loaded against Shoal idle (the same row with the load stopped for a moment where")
+        print("  measured, else the idle run), the 12 largest ratios (us):")
+        for r, k, key, v, base, basis in worst[:12]:
+            print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle ({basis}), x{r:.2f}")
         # per PE count: the targets differ with and without more PEs than CPUs
         for np in sorted({k[1] for k in tabs}, key=int):
             met, floor_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
             print(f"  {np} PEs against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context "
-                  f"switches; each loaded figure against the idle one of its own repetition): {met} rows "
+                  f"switches; each loaded figure against the same row with the load stopped for a moment, "
+                  f"else the idle run's of its own repetition): {met} rows "
                   f"met, {floor_met} at the floor measured beside the same load (the bare pattern's own "
                   f"loaded/idle), {len(missed)} missed")
-            for r, prog, np_, key, v, base, why in missed[:20]:
+            for r, prog, np_, key, v, base, basis, why in missed[:20]:
                 print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "
-                      f"(medians), x{r:.2f} paired ({why})")
+                      f"({basis}; medians), x{r:.2f} paired ({why})")
     print()
 
 # Plots: per program and PE count, Shoal's latency at each load level against the size (solid),

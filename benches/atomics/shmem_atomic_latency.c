@@ -40,35 +40,37 @@ int main(int argc, char **argv)
             char name[64];
             snprintf(name, sizeof name, "%s@%s", op_names[op], m == 0 ? "heap" : "global");
             if (!bench_selected(&o, name)) continue;
-            long iters = o.iters, warm = o.warmup;
-            *d = 0;
-            shmem_barrier_all();
-            double tw = 0;
-            if (init && warm > 0) {
-                double t0 = bench_now();
-                for (long k = 0; k < warm; k++) (void)one_op(op, d, k, peer);
-                tw = (bench_now() - t0) / (double)warm;
-            }
-            iters = bench_cap_iters(&o, iters, tw); /* barriers: the target may reset now */
-            *d = 0;
-            shmem_barrier_all();
-            double lat = 0;
-            int ok = 1;
-            if (init) {
-                double t0 = bench_now();
-                for (long k = 0; k < iters; k++) (void)one_op(op, d, k, peer);
-                lat = (bench_now() - t0) * 1e6 / (double)iters;
-                /* a few more, checking what comes back */
-                for (long k = iters; k < iters + 4; k++) {
-                    long r = one_op(op, d, k, peer);
-                    if (r != k) ok = 0;
+            BENCH_PASSES(&o) {
+                long iters = o.iters, warm = o.warmup;
+                *d = 0;
+                shmem_barrier_all();
+                double tw = 0;
+                if (init && warm > 0) {
+                    double t0 = bench_now();
+                    for (long k = 0; k < warm; k++) (void)one_op(op, d, k, peer);
+                    tw = (bench_now() - t0) / (double)warm;
                 }
-                shmem_quiet();
+                iters = bench_cap_iters(&o, iters, tw); /* barriers: the target may reset now */
+                *d = 0;
+                shmem_barrier_all();
+                double lat = 0;
+                int ok = 1;
+                if (init) {
+                    double t0 = bench_now();
+                    for (long k = 0; k < iters; k++) (void)one_op(op, d, k, peer);
+                    lat = (bench_now() - t0) * 1e6 / (double)iters;
+                    /* a few more, checking what comes back */
+                    for (long k = iters; k < iters + 4; k++) {
+                        long r = one_op(op, d, k, peer);
+                        if (r != k) ok = 0;
+                    }
+                    shmem_quiet();
+                }
+                shmem_barrier_all();
+                if (bench_is_target(&o) && *d != iters + 4) ok = 0;
+                int wrong = ok ? 0 : bench_wrong(&o, name, sizeof(long));
+                bench_row(&o, 0, name, lat, init, BENCH_AVG, iters, 3, wrong);
             }
-            shmem_barrier_all();
-            if (bench_is_target(&o) && *d != iters + 4) ok = 0;
-            int wrong = ok ? 0 : bench_wrong(&o, name, sizeof(long));
-            bench_row(&o, 0, name, lat, init, BENCH_AVG, iters, 3, wrong);
         }
     }
     shmem_free(heap_target);

@@ -15,27 +15,29 @@ int main(int argc, char **argv)
     static const char *const names[] = {"barrier_all", "barrier", "sync_all"};
     for (int op = 0; op < 3; op++) {
         if (!bench_selected(&o, names[op])) continue;
-        long iters = o.iters, warm = o.warmup;
-        shmem_barrier_all();
-        double t0 = bench_now();
-        for (long i = 0; i < warm; i++) {
-            if (op == 0) shmem_barrier_all();
-            else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
-            else shmem_sync_all();
+        BENCH_PASSES(&o) {
+            long iters = o.iters, warm = o.warmup;
+            shmem_barrier_all();
+            double t0 = bench_now();
+            for (long i = 0; i < warm; i++) {
+                if (op == 0) shmem_barrier_all();
+                else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
+                else shmem_sync_all();
+            }
+            double tw = warm > 0 ? (bench_now() - t0) / (double)warm : 0.0;
+            iters = bench_cap_iters(&o, iters, tw);
+            shmem_barrier_all();
+            bench_waits_mark();
+            t0 = bench_now();
+            for (long i = 0; i < iters; i++) {
+                if (op == 0) shmem_barrier_all();
+                else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
+                else shmem_sync_all();
+            }
+            double lat = (bench_now() - t0) * 1e6 / (double)iters;
+            bench_row(&o, 0, names[op], lat, 1, BENCH_AVG, iters, 3, 0);
+            bench_waits_row(&o, iters);
         }
-        double tw = warm > 0 ? (bench_now() - t0) / (double)warm : 0.0;
-        iters = bench_cap_iters(&o, iters, tw);
-        shmem_barrier_all();
-        bench_waits_mark();
-        t0 = bench_now();
-        for (long i = 0; i < iters; i++) {
-            if (op == 0) shmem_barrier_all();
-            else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
-            else shmem_sync_all();
-        }
-        double lat = (bench_now() - t0) * 1e6 / (double)iters;
-        bench_row(&o, 0, names[op], lat, 1, BENCH_AVG, iters, 3, 0);
-        bench_waits_row(&o, iters);
     }
     return bench_finish(&o);
 }

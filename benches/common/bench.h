@@ -35,6 +35,12 @@
  *   -P          wait paths: after each row, a '#' line with what the waits of a timed call
  *               did past their spin, per call and PE (Shoal's shmemx_wait_stats; nothing
  *               with another library)
+ *   -I          each row also with the unrelated load stopped: where SHOAL_BENCH_LOAD_PIDS
+ *               names the busy processes beside the run (compare.sh -L sets it), PE 0 stops
+ *               them (SIGSTOP) for a first pass of the row and lets them go on (SIGCONT) for
+ *               the row itself; the first pass prints '# idle ' and the row's shape. This
+ *               VM's figures move 2-4x within seconds, so a loaded row is judged against the
+ *               idle figure of the same moment; no pids, no first pass
  *   -h          help
  *
  * Output (OSU shape): '#' comment lines, the last of which names the columns, then one row
@@ -60,6 +66,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <sys/types.h>
 
 /* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
  * shmem.h and not Open MPI's (which also lives on the MPI include path). */
@@ -86,6 +94,7 @@ typedef struct {
     const char *exclude;      /* -x: comma-separated exact names to skip */
     int verbose;              /* -v: '# running NAME' before each named row */
     int paths;                /* -P: a wait-path line after each row */
+    int idle_pass;            /* -I: each row first with the load of SHOAL_BENCH_LOAD_PIDS stopped */
     const char *red_op;       /* -O: reduction operation (reduce programs) */
     const char *red_type;     /* -T: reduction element type (reduce programs) */
     int me, npes;
@@ -273,11 +282,61 @@ static inline void bench_usage_(const bench_opts *o)
     if (bench_lib_me() != 0) return;
     printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-L sec] [-S sec] [-q] [-f]\n"
            "          [-m heap|global|both] [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op]\n"
-           "          [-T type] [-P] [-h]\n"
+           "          [-T type] [-P] [-I] [-h]\n"
            "  %s\n"
            "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
            o->prog, o->title, o->iters, o->warmup, o->min_size, o->max_size, o->time_cap);
 }
+
+/* ---- -I: each row also with the unrelated load stopped -------------------------------- */
+#define BENCH_LOAD_MAX 64
+static pid_t bench_load_pids_[BENCH_LOAD_MAX];
+static int bench_load_n_;    /* PE 0's count of pids; -I takes passes where any PE has some */
+static int bench_pairing_;   /* every PE: rows take the stopped-load pass first */
+static int bench_in_idle_;   /* 1 during that pass: bench_row prints '# idle ' rows */
+
+static inline void bench_load_pids_init_(const bench_opts *o)
+{
+    const char *s = getenv("SHOAL_BENCH_LOAD_PIDS");
+    while (o->me == 0 && s && *s && bench_load_n_ < BENCH_LOAD_MAX) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s) break;
+        if (v > 1) bench_load_pids_[bench_load_n_++] = (pid_t)v;
+        s = end;
+        while (*s == ' ' || *s == ',') s++;
+    }
+    bench_pairing_ = bench_reduce((double)bench_load_n_, BENCH_MAX) > 0;
+}
+
+static inline void bench_load_signal_(int sig)
+{
+    for (int i = 0; i < bench_load_n_; i++) kill(bench_load_pids_[i], sig);
+}
+
+/* for (size...) BENCH_PASSES(&o) { one row }: with -I and pids the body runs twice, first with
+ * the load stopped (its row printed as a '# idle ' line), then as always; else once. The
+ * barriers around the signals keep every PE's pass inside the load's state. */
+static inline int bench_pass_first_(const bench_opts *o)
+{
+    if (!bench_pairing_) return 0;
+    bench_lib_barrier();
+    if (o->me == 0) bench_load_signal_(SIGSTOP);
+    bench_in_idle_ = 1;
+    bench_lib_barrier();
+    return 1;
+}
+static inline int bench_pass_next_(const bench_opts *o, int pass)
+{
+    if (pass != 1) return -1;
+    bench_lib_barrier();
+    if (o->me == 0) bench_load_signal_(SIGCONT);
+    bench_in_idle_ = 0;
+    bench_lib_barrier();
+    return 0;
+}
+#define BENCH_PASSES(o) \
+    for (int bench_pass_ = bench_pass_first_(o); bench_pass_ >= 0; bench_pass_ = bench_pass_next_(o, bench_pass_))
 
 /* Fill *o from the command line; defaults are what the program put in *o before. Calls
  * shmem_init. Returns normally, or exits 0 after -h / 2 on a bad option (every PE). */
@@ -324,6 +383,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         case 'x': o->exclude = val; break;
         case 'v': o->verbose = 1; break;
         case 'P': o->paths = 1; break;
+        case 'I': o->idle_pass = 1; break;
         case 'O': o->red_op = val; break;
         case 'T': o->red_type = val; break;
         case 'h': help = 1; break;
@@ -369,6 +429,7 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
             for (int k = 0; k < 64; k++) bench_lib_barrier();
         } while (bench_reduce(bench_now() - t0, BENCH_MAX) < o->settle);
     }
+    if (o->idle_pass) bench_load_pids_init_(o);
 }
 
 static inline long bench_iters_for(const bench_opts *o, size_t size)
@@ -493,6 +554,7 @@ static inline void bench_row(const bench_opts *o, size_t size, const char *name,
     double n = sums[0], sum = sums[1], mx = maxs[0], mn = -maxs[1];
     if (o->me != 0) return;
     double val = how == BENCH_TOTAL ? sum : (n > 0 ? sum / n : 0.0);
+    if (bench_in_idle_) printf("# idle ");
     if (name) printf("%-28s", name);
     else printf("%-12zu", size);
     printf(" %16.*f", decimals, val);
@@ -516,7 +578,7 @@ static inline void bench_waits_mark(void)
 }
 static inline void bench_waits_row(const bench_opts *o, long iters)
 {
-    if (!o->paths || !shmemx_wait_stats) return;
+    if (!o->paths || !shmemx_wait_stats || bench_in_idle_) return;
     shmemx_wait_stats_t w;
     shmemx_wait_stats(&w);
     const shmemx_wait_stats_t *a = &bench_waits_at_;
@@ -558,7 +620,7 @@ typedef struct {
 
 static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
 {
-    for (size_t size = bench_first(o); size; size = bench_next(o, size)) {
+    for (size_t size = bench_first(o); size; size = bench_next(o, size)) BENCH_PASSES(o) {
         long iters = bench_iters_for(o, size), warm = bench_warmup_for(o, size);
         if (c->prep) c->prep(size, c->ctx);
         bench_lib_barrier();

@@ -87,7 +87,8 @@ script_start_load() {
     load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms}$apart (pids ${load_pids[*]})"
 }
 script_stop_load() {
-    [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null
+    # CONT too: one stopped (compare.sh -I) would keep the TERM pending
+    [ ${#load_pids[@]} -gt 0 ] && kill "${load_pids[@]}" 2>/dev/null && kill -CONT "${load_pids[@]}" 2>/dev/null
     wait "${load_pids[@]}" 2>/dev/null
     load_pids=()
 }

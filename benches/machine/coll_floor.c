@@ -6,7 +6,9 @@
  * sequence number} written by its sender into a line that only it writes, so no flag is ever
  * reset and nothing is claimed.
  *
- *   coll_floor [-i iters] [-L SEC] [-S SEC] [-n procs] [-u]   (-u: leave the processes unbound)
+ *   coll_floor [-i iters] [-L SEC] [-S SEC] [-n procs] [-u] [-I]   (-u: leave the processes unbound)
+ * -I: each row first with the busy processes of SHOAL_BENCH_LOAD_PIDS stopped, printed as a
+ * '# idle ' line (load_pause.h).
  *
  * -L SEC: batches of iters calls are added until a row has run SEC seconds (process 0's clock
  * decides for all), so that beside load a row spans many of the load's time slices: 100000
@@ -35,6 +37,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "load_pause.h"
 
 #define MAXP 64
 #define LINE 64
@@ -201,7 +205,7 @@ static void op_exchange(int a) { exchange(a); }
 int main(int argc, char **argv)
 {
     long iters = 100000;
-    int bind = 1;
+    int bind = 1, idle_pass = 0;
     nproc = 2;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
@@ -216,8 +220,9 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(argv[a], "-n") && a + 1 < argc) nproc = atoi(argv[++a]);
         else if (!strcmp(argv[a], "-u")) bind = 0;
+        else if (!strcmp(argv[a], "-I")) idle_pass = 1;
         else {
-            fprintf(stderr, "usage: %s [-i iters] [-L SEC] [-S SEC] [-n procs] [-u]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-i iters] [-L SEC] [-S SEC] [-n procs] [-u] [-I]\n", argv[0]);
             return 2;
         }
     }
@@ -248,7 +253,10 @@ int main(int argc, char **argv)
            " (%s), OSU loop, mean over processes\n", nproc, bind ? "bound round-robin" : "unbound");
     printf("# Operation                     Latency(us)      Slowest(us)\n");
     fflush(stdout);
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+    const int passes = idle_pass && load_pause_signal(0) > 0 ? 2 : 1;
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    for (int pass = passes - 1; pass >= 0; pass--) {
+        if (pass) load_pause_signal(SIGSTOP);
         memset(sh, 0, sizeof *sh);
         for (me = 0; me < nproc; me++) {
             pid_t pid = fork();
@@ -269,12 +277,13 @@ int main(int argc, char **argv)
             _exit(0);
         }
         for (int p = 0; p < nproc; p++) wait(NULL);
+        if (pass) load_pause_signal(SIGCONT);
         double sum = 0, mx = 0;
         for (int p = 0; p < nproc; p++) {
             sum += sh->result[p];
             if (sh->result[p] > mx) mx = sh->result[p];
         }
-        printf("%-28s %16.3f %16.3f\n", rows[r].name, sum / nproc, mx);
+        printf("%s%-28s %16.3f %16.3f\n", pass ? "# idle " : "", rows[r].name, sum / nproc, mx);
         fflush(stdout);
     }
     return 0;

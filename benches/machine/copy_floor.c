@@ -5,11 +5,13 @@
  * t += now - t0; barrier, untimed), the flags of coll_floor.c around them. A library's
  * collective of the same size can approach these but not beat them.
  *
- *   copy_floor [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t]   (-t: non-temporal stores, x86-64)
+ *   copy_floor [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t] [-I]   (-t: non-temporal stores, x86-64)
  *
  * -L SEC: a time floor, as the benchmarks' -L: batches of iters calls are added until a row's
  * timed window lasts SEC; beside busy processes a window shorter than a time slice says only
  * whether a slice fell in it, a window of many slices gives the rate the copies get there.
+ * -I: each row first with the busy processes of SHOAL_BENCH_LOAD_PIDS stopped, printed as a
+ * '# idle ' line (load_pause.h).
  *
  * Rows (SIZE bytes as benches/coll counts them), mean over processes and slowest process:
  *   broadcast   every process but 0 copies process 0's source into its dest (N-1 copies)
@@ -28,6 +30,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "load_pause.h"
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif
@@ -147,6 +151,7 @@ int main(int argc, char **argv)
 {
     long iters = 0;
     double floor_sec = 0;
+    int idle_pass = 0;
     size = 1 << 20;
     nproc = 2;
     for (int a = 1; a < argc; a++) {
@@ -159,8 +164,9 @@ int main(int argc, char **argv)
             if (*end == 'K' || *end == 'k') size <<= 10;
             else if (*end == 'M' || *end == 'm') size <<= 20;
         } else if (!strcmp(argv[a], "-t")) nt = 1;
+        else if (!strcmp(argv[a], "-I")) idle_pass = 1;
         else {
-            fprintf(stderr, "usage: %s [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t] [-I]\n", argv[0]);
             return 2;
         }
     }
@@ -189,7 +195,10 @@ int main(int argc, char **argv)
            " stores, OSU loop\n", nproc, size, nt ? "non-temporal" : "ordinary");
     printf("# Operation  Latency(us)  Slowest(us)      calls\n");
     fflush(stdout);
-    for (int row = 0; row < 4; row++) {
+    const int passes = idle_pass && load_pause_signal(0) > 0 ? 2 : 1;
+    for (int row = 0; row < 4; row++)
+    for (int pass = passes - 1; pass >= 0; pass--) {
+        if (pass) load_pause_signal(SIGSTOP);
         memset(fl, 0, sizeof *fl);
         for (me = 0; me < nproc; me++) {
             pid_t pid = fork();
@@ -226,12 +235,13 @@ int main(int argc, char **argv)
             _exit(0);
         }
         for (int p = 0; p < nproc; p++) wait(NULL);
+        if (pass) load_pause_signal(SIGCONT);
         double sum = 0, mx = 0;
         for (int p = 0; p < nproc; p++) {
             sum += fl->mean[p];
             if (fl->mean[p] > mx) mx = fl->mean[p];
         }
-        printf("%-12s %12.3f %12.3f %10ld\n", names[row], sum / nproc, mx, fl->calls);
+        printf("%s%-12s %12.3f %12.3f %10ld\n", pass ? "# idle " : "", names[row], sum / nproc, mx, fl->calls);
         fflush(stdout);
     }
     return 0;

@@ -4,12 +4,13 @@
  * parity, then stores the next value). One round trip = two line transfers: the writer must
  * own the line (it comes from the other core), then the reader pulls it back.
  *
- *   line_pingpong [-i iters] [-s bytes]
+ *   line_pingpong [-i iters] [-s bytes] [-I]
  *
  * Rows: the round trip with the two processes bound to two different CPUs, and unbound (the
  * scheduler places them); half of the bound round trip, the one-way "line transfer" that
  * compare.sh divides collective latencies by; and a memcpy of -s bytes (default 8: the
- * payload of an 8-byte collective) inside one process. */
+ * payload of an 8-byte collective) inside one process. -I: every row first with the busy
+ * processes of SHOAL_BENCH_LOAD_PIDS stopped, printed as a '# idle ' line (load_pause.h). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -19,6 +20,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "load_pause.h"
 
 static double now(void)
 {
@@ -104,11 +107,13 @@ int main(int argc, char **argv)
 {
     long iters = 200000;
     size_t bytes = 8;
+    int idle_pass = 0;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "-i") && a + 1 < argc) iters = atol(argv[++a]);
         else if (!strcmp(argv[a], "-s") && a + 1 < argc) bytes = (size_t)atol(argv[++a]);
+        else if (!strcmp(argv[a], "-I")) idle_pass = 1;
         else {
-            fprintf(stderr, "usage: %s [-i iters] [-s bytes]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-i iters] [-s bytes] [-I]\n", argv[0]);
             return 2;
         }
     }
@@ -125,13 +130,20 @@ int main(int argc, char **argv)
     printf("# line_pingpong: a counter passed back and forth on one cache line, %ld round trips\n",
            iters);
     printf("# Operation                     Latency(us)\n");
-    double bound = -1;
-    if (n == 2) {
-        bound = pingpong(iters, cpu);
-        printf("line_rtt_bound                    %.4f\n", bound);
+    fflush(stdout);
+    for (int pass = idle_pass && load_pause_signal(0) > 0; pass >= 0; pass--) {
+        const char *idle = pass ? "# idle " : "";
+        if (pass) load_pause_signal(SIGSTOP);
+        double bound = -1;
+        if (n == 2) {
+            bound = pingpong(iters, cpu);
+            printf("%sline_rtt_bound                    %.4f\n", idle, bound);
+        }
+        printf("%sline_rtt_unbound                  %.4f\n", idle, pingpong(iters, unbound));
+        if (bound > 0) printf("%sline_transfer                     %.4f\n", idle, bound / 2);
+        printf("%smemcpy_%zu                          %.4f\n", idle, bytes, memcpy_us(bytes, iters * 10));
+        if (pass) load_pause_signal(SIGCONT);
+        fflush(stdout);
     }
-    printf("line_rtt_unbound                  %.4f\n", pingpong(iters, unbound));
-    if (bound > 0) printf("line_transfer                     %.4f\n", bound / 2);
-    printf("memcpy_%zu                          %.4f\n", bytes, memcpy_us(bytes, iters * 10));
     return 0;
 }

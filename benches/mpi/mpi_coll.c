@@ -160,7 +160,7 @@ int main(int argc, char **argv)
     npes = o.npes;
 #if MPI_COLL == MPI_COLL_BARRIER
     bench_header(&o, "calls back to back, mean over ranks", "Operation  Latency(us)");
-    if (bench_selected(&o, "barrier")) {
+    if (bench_selected(&o, "barrier")) BENCH_PASSES(&o) {
         long iters = o.iters, warm = o.warmup;
         MPI_Barrier(MPI_COMM_WORLD);
         double t0 = bench_now();

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
              o.window, o.nbi ? " (nbi + quiet)" : "");
     bench_header(&o, note, "Size  Bandwidth(MB/s)");
 
-    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) BENCH_PASSES(&o) {
         long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
         int wrong = 0;
         if (bench_is_target(&o)) bench_fill(src, size, size, o.me);

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     snprintf(note, sizeof note, "window %ld, PE i -> PE i+npes/2, sum over pairs", o.window);
     bench_header(&o, note, "Size  Messages/s");
 
-    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) BENCH_PASSES(&o) {
         long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
         int wrong = 0;
         const size_t span = size * (size_t)o.window;

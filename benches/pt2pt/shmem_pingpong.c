@@ -18,7 +18,7 @@ int main(int argc, char **argv)
     bench_header(&o, "PE i <-> PE i+npes/2, one way, mean over pairs", "Size  Latency(us)");
     long round = 0;
 
-    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) BENCH_PASSES(&o) {
         long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
         int wrong = 0;
         bench_fill(src, size, size, o.me);

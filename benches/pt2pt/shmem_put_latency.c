@@ -14,7 +14,7 @@ int main(int argc, char **argv)
     const int peer = bench_peer(&o), init = bench_is_initiator(&o);
     bench_header(&o, "PE i -> PE i+npes/2, mean over pairs", "Size  Latency(us)");
 
-    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) {
+    for (size_t size = bench_first(&o); size; size = bench_next(&o, size)) BENCH_PASSES(&o) {
         long iters = bench_iters_for(&o, size), warm = bench_warmup_for(&o, size);
         int wrong = 0;
         if (init) bench_fill(src, size, size, o.me);
