@@ -45,7 +45,10 @@
 #              then the row itself beside them (the benchmarks' -I; their pids travel in
 #              SHOAL_BENCH_LOAD_PIDS): this VM's figures move 2-4x within seconds, and a
 #              loaded row is judged against the idle figure of the same moment (a line under
-#              each table; under_load.sh's targets)
+#              each table; under_load.sh's targets). Only at PE counts up to the CPUs: with
+#              more PEs, Shoal's waits adapt to the load over 100 ms windows (SHOAL_AVOID_BUSY),
+#              and a load stopped for each row reads as one that comes and goes (4 PEs beside
+#              2 busy processes: sum-reduce of 8 B-4 KiB 53-86 us with it, 19-43 without)
 #   -k N       start the libraries' turn N further along (each repetition starts one further
 #              still): a caller that runs single repetitions (under_load.sh) passes its own count
 #   -P         Shoal's rows are followed by what its waits did past their spin, per call and
@@ -218,6 +221,7 @@ if [ -n "$load" ] && [ -z "$report_only" ]; then
         # busy_load -c (and -s where it cannot start a session) spins in a child
         sleep 0.2
         stoppable=()
+        # shellcheck disable=SC2207
         for p in "${load_pids[@]}"; do stoppable+=("$p" $(pgrep -P "$p")); done
         export SHOAL_BENCH_LOAD_PIDS="${stoppable[*]}"
         bench_args+=(-I)
@@ -227,6 +231,11 @@ fi
 
 # ---- runs ------------------------------------------------------------------------------------
 start=$(date +%s)
+# still_env NPES: the command prefix that keeps -I's pids from a run of NPES processes: none up
+# to the CPUs, `env -u SHOAL_BENCH_LOAD_PIDS` past them (see -I)
+still_env() {
+    [ "$1" -gt "$(nproc)" ] && echo env -u SHOAL_BENCH_LOAD_PIDS
+}
 # run_one LIB ENTRY NPES OUTFILE [ARGS...]: writes OUTFILE, OUTFILE.err; prints the exit status
 run_one() {
     local lib=$1 entry=$2 np=$3 of=$4
@@ -252,7 +261,8 @@ run_one() {
     # a run killed between its SIGSTOP and SIGCONT (-I) must not leave the load stopped
     # shellcheck disable=SC2086
     [ -n "${SHOAL_BENCH_LOAD_PIDS:-}" ] && kill -CONT $SHOAL_BENCH_LOAD_PIDS 2>/dev/null
-    timeout -k 5 "$run_limit" "${cmd[@]}" "${vargs[@]}" "$@" >"$of" 2>"$of.err" </dev/null
+    # shellcheck disable=SC2046
+    timeout -k 5 "$run_limit" $(still_env "$np") "${cmd[@]}" "${vargs[@]}" "$@" >"$of" 2>"$of.err" </dev/null
     echo $?
 }
 
@@ -363,13 +373,15 @@ run_floor() {
         # copies of the 64 KiB, 1 and 4 MiB ones with ordinary and non-temporal stores (copy_floor;
         # each row at least 50 ms: beside load, many time slices)
         for np in $npes_list; do
+            # shellcheck disable=SC2046
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
-                timeout -k 5 "$run_limit" "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
+                timeout -k 5 "$run_limit" $(still_env "$np") "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
                     "${settle[@]}" "${still[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
             [ -x "$build/benches/copy_floor" ] || continue
             for sz in 64K 1M 4M; do
                 for nt in "" -t; do
-                    timeout -k 5 "$run_limit" "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt "${still[@]}" \
+                    # shellcheck disable=SC2046
+                    timeout -k 5 "$run_limit" $(still_env "$np") "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt "${still[@]}" \
                         >"$out/floor.copy_floor_n${np}_$sz$nt.r$rep.out" 2>&1 </dev/null
                 done
             done

@@ -27,9 +27,10 @@
 #   -R DIR     summarize again what an earlier -o DIR kept (run nothing; give the same -l, -n, -f)
 # Shoal's rows carry what its waits did past their spin (-P: naps, yields, sleeps per call and
 # PE). Beside load every row is also measured with the busy processes stopped for a moment
-# (compare.sh -I): this VM's figures move 2-4x within seconds (the same row idle read 0.11 and
-# 0.34 us a few seconds apart), so a loaded row is judged against that idle figure of the same
-# moment where it has one, not against the idle level's run minutes away. The summary lists, per level, the rows where a peer is faster by more than 5% and each
+# (compare.sh -I; PE counts up to the CPUs): this VM's figures move 2-4x within seconds (the
+# same row idle read 0.11 and 0.34 us a few seconds apart), so a loaded row is judged against
+# that idle figure of the same moment where it has one, not against the idle level's run
+# minutes away. The summary lists, per level, the rows where a peer is faster by more than 5% and each
 # of Shoal's rows against its own idle figure; a row that misses its target carries what its
 # waits did (two rounds sleep twice a call: a collect whose blocks do not fit its first round, a
 # reduction on the direct path).
