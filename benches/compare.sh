@@ -578,15 +578,20 @@ print("before: Shoal with -B's library). Latency(us): > 1 means Shoal is faster.
 print("and Messages/s: < 1 means Shoal is faster. 'faster' names the winner ('~' = within 5%).")
 if use_slowest:
     print("'| slowest PE' columns: the same for the PE whose calls took longest on average.")
+def run_lines(stem):
+    """The lines of each run's raw output STEM.rN.out that exists."""
+    for r in range(1, repeat + 1):
+        try:
+            yield open(os.path.join(out, f"{stem}.r{r}.out"), errors="replace").read().splitlines()
+        except OSError:
+            continue
+
+
 def idle_rows(n, np, lib):
     """-I: {row key: [the row's figure with the load stopped, per run]} (the benchmarks'
     '# idle KEY VALUE' line before each row)."""
     rows = {}
-    for r in range(1, repeat + 1):
-        try:
-            lines = open(os.path.join(out, f"{n}.{np}.{lib}.r{r}.out"), errors="replace").read().splitlines()
-        except OSError:
-            continue
+    for lines in run_lines(f"{n}.{np}.{lib}"):
         for line in lines:
             t = line.split()
             if line.startswith("# idle ") and len(t) >= 4:
@@ -718,10 +723,15 @@ for n in names:
 if losers or any(lower_is_better(data[(n, npes_list[0], "shoal")][1]) for n in names):
     print()
     print(f"== Rows where a peer is faster than Shoal by more than {TOL:.0%} ({len(losers)}): by the median")
-    print("   of the per-repetition ratios (paired) where there are repetitions, else the ratio of medians")
+    print("   of the per-repetition ratios (paired) where there are repetitions, else the ratio of medians;")
+    print("   with -I, each library's figure of the same row with the load stopped a moment before (its")
+    print("   own moment: this VM's speed moves 2-4x within seconds)")
     for n, np, k, tag, p, v, s_, r, rp in losers:
         pr = f"{rp:.2f}" if rp is not None else "-"
-        print(f"  {n:<24} {np:>2} PEs {k:>10} {tag:<7}  {p:<4} {fmt(v):>10}  shoal {fmt(s_):>10}  ratio {r:.2f}  paired {pr}")
+        pi, si = idle_rows(n, np, p).get(mkey(p, n, k)), idle_rows(n, np, "shoal").get(k)
+        still = f"  load stopped: {p} {fmt(statistics.median(pi))}, shoal {fmt(statistics.median(si))}" \
+            if pi and si and tag == "mean" else ""
+        print(f"  {n:<24} {np:>2} PEs {k:>10} {tag:<7}  {p:<4} {fmt(v):>10}  shoal {fmt(s_):>10}  ratio {r:.2f}  paired {pr}{still}")
     print()
     print(f"== Steps where Shoal's time falls by more than 10% as the size doubles, beyond the spread ({len(cliffs)})")
     for n, np, tag, a, ta, b, tb in cliffs:
@@ -947,11 +957,7 @@ if fl:
 def floor_file_rows(fname):
     """{key: [(mean, slowest) per run]} from floor.FNAME.rN.out (mean only: slowest = mean)."""
     got = {}
-    for r in range(1, repeat + 1):
-        try:
-            lines = open(os.path.join(out, f"floor.{fname}.r{r}.out"), errors="replace").read().splitlines()
-        except OSError:
-            continue
+    for lines in run_lines(f"floor.{fname}"):
         for line in lines:
             t = line.split()
             if line.startswith("#") or len(t) < 2:

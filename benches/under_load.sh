@@ -171,45 +171,30 @@ def parse(level):
     return tabs, losers
 
 
-def rep_lines(level, stem):
-    """(repetition, split line) for every line of the level's STEM.rN.out files but comments."""
+def rep_lines(level, stem, idle=False):
+    """(repetition, split line) for every line of the level's STEM.rN.out files but comments;
+    idle: only the rows measured with the load stopped for a moment (compare.sh -I: the
+    programs' '# idle ' lines), their prefix cut."""
     d = level_dir(level)
     for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
         m = re.fullmatch(re.escape(f"{stem}.r") + r"(\d+)\.out", f)
         if not m:
             continue
         for line in open(os.path.join(d, f), errors="replace"):
-            if line.strip() and not line.startswith("#"):
+            if idle and line.startswith("# idle "):
+                yield int(m.group(1)), line.split()[2:]
+            elif not idle and line.strip() and not line.startswith("#"):
                 yield int(m.group(1)), line.split()
 
 
-def floor_reps(level, name, row):
-    """{repetition: a floor program's row (its first figure)} at a level."""
+def floor_reps(level, name, row, idle=False):
+    """{repetition: a floor program's row (its first figure)} at a level (idle: rep_lines)."""
     vals = {}
-    for rep, t in rep_lines(level, f"floor.{name}"):
+    for rep, t in rep_lines(level, f"floor.{name}", idle):
         key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
         nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
         if key == row and nums:
             vals[rep] = nums[0]
-    return vals
-
-
-def floor_still_reps(level, name, row):
-    """{repetition: a floor program's row with the load stopped for a moment} (-I: its
-    '# idle ' line)."""
-    vals, d = {}, level_dir(level)
-    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
-        m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
-        if not m:
-            continue
-        for line in open(os.path.join(d, f), errors="replace"):
-            if not line.startswith("# idle "):
-                continue
-            t = line.split()[2:]
-            key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
-            nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
-            if key == row and nums:
-                vals[int(m.group(1))] = nums[0]
     return vals
 
 
@@ -219,10 +204,10 @@ def floor_value(level, name, row):
     return statistics.median(vals) if vals else None
 
 
-def shoal_reps(level, prog, np, key):
-    """{repetition: Shoal's figure (the mean over PEs) of one row} at a level."""
+def shoal_reps(level, prog, np, key, idle=False):
+    """{repetition: Shoal's figure (the mean over PEs) of one row} at a level (idle: rep_lines)."""
     vals = {}
-    for rep, t in rep_lines(level, f"{prog}.{np}.shoal"):
+    for rep, t in rep_lines(level, f"{prog}.{np}.shoal", idle):
         if len(t) > 1 and t[0] == key:
             try:
                 vals[rep] = float(t[1].rstrip("!"))
@@ -231,29 +216,11 @@ def shoal_reps(level, prog, np, key):
     return vals
 
 
-def still_reps(level, prog, np, key):
-    """{repetition: Shoal's figure of one row with the load stopped for a moment} (compare.sh
-    -I: the benchmarks' '# idle KEY VALUE' line before the row)."""
-    vals, d = {}, level_dir(level)
-    for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
-        m = re.fullmatch(re.escape(f"{prog}.{np}.shoal.r") + r"(\d+)\.out", f)
-        if not m:
-            continue
-        for line in open(os.path.join(d, f), errors="replace"):
-            t = line.split()
-            if line.startswith("# idle ") and len(t) >= 4 and t[2] == key:
-                try:
-                    vals[int(m.group(1))] = float(t[3])
-                except ValueError:
-                    pass
-    return vals
-
-
 def against_idle(level, prog, np, key, v, base):
     """(loaded/idle, loaded - idle, idle shown, basis) of one of Shoal's rows: against the same
     row with the load stopped for a moment (-I; the median over the repetitions), else against
     the idle level's figure of its own repetition (paired)."""
-    vr, sr = shoal_reps(level, prog, np, key), still_reps(level, prog, np, key)
+    vr, sr = shoal_reps(level, prog, np, key), shoal_reps(level, prog, np, key, True)
     ks = [k for k in sorted(set(vr) & set(sr)) if sr[k] > 0]
     if ks:
         return (statistics.median(vr[k] / sr[k] for k in ks), statistics.median(vr[k] - sr[k] for k in ks),
@@ -307,7 +274,7 @@ def floor_ratio(level, prog, np, key):
     with the load stopped for a moment (-I), else paired by repetition with the idle run."""
     fl, fname, src = pattern_floor(level, prog, np, key)
     if src:
-        lr, sr = floor_reps(level, *src), floor_still_reps(level, *src)
+        lr, sr = floor_reps(level, *src), floor_reps(level, *src, idle=True)
         ks = [k for k in sorted(set(lr) & set(sr)) if sr[k] > 0]
         if ks:
             return statistics.median(lr[k] / sr[k] for k in ks), fname
