@@ -218,7 +218,7 @@ unset SHOAL_BENCH_LOAD_PIDS # only -I names processes to stop
 if [ -n "$load" ] && [ -z "$report_only" ]; then
     script_start_load compare.sh "$load" "$build" || exit 2
     if [ "$idle_pass" = 1 ]; then
-        # busy_load -c (and -s where it cannot start a session) spins in a child
+        # busy_load -c (and -s where its setsid fails) spins in a child
         sleep 0.2
         stoppable=()
         # shellcheck disable=SC2207
