@@ -36,7 +36,7 @@
  *               did past their spin, per call and PE (Shoal's shmemx_wait_stats; nothing
  *               with another library)
  *   -I          each row also with the unrelated load stopped: where SHOAL_BENCH_LOAD_PIDS
- *               names the busy processes beside the run (compare.sh -L sets it), PE 0 stops
+ *               names the busy processes beside the run (compare.sh -L -I sets it), PE 0 stops
  *               them (SIGSTOP) for a first pass of the row and lets them go on (SIGCONT) for
  *               the row itself; the first pass prints '# idle ' and the row's shape. This
  *               VM's figures move 2-4x within seconds, so a loaded row is judged against the
