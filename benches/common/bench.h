@@ -66,8 +66,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <signal.h>
-#include <sys/types.h>
+
+#include "load_pause.h"
 
 /* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
  * shmem.h and not Open MPI's (which also lives on the MPI include path). */
@@ -289,29 +289,12 @@ static inline void bench_usage_(const bench_opts *o)
 }
 
 /* ---- -I: each row also with the unrelated load stopped -------------------------------- */
-#define BENCH_LOAD_MAX 64
-static pid_t bench_load_pids_[BENCH_LOAD_MAX];
-static int bench_load_n_;    /* PE 0's count of pids; -I takes passes where any PE has some */
-static int bench_pairing_;   /* every PE: rows take the stopped-load pass first */
-static int bench_in_idle_;   /* 1 during that pass: bench_row prints '# idle ' rows */
+static int bench_pairing_; /* every PE: rows take the stopped-load pass first (PE 0 has pids) */
+static int bench_in_idle_; /* 1 during that pass: bench_row prints '# idle ' rows */
 
 static inline void bench_load_pids_init_(const bench_opts *o)
 {
-    const char *s = getenv("SHOAL_BENCH_LOAD_PIDS");
-    while (o->me == 0 && s && *s && bench_load_n_ < BENCH_LOAD_MAX) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (end == s) break;
-        if (v > 1) bench_load_pids_[bench_load_n_++] = (pid_t)v;
-        s = end;
-        while (*s == ' ' || *s == ',') s++;
-    }
-    bench_pairing_ = bench_reduce((double)bench_load_n_, BENCH_MAX) > 0;
-}
-
-static inline void bench_load_signal_(int sig)
-{
-    for (int i = 0; i < bench_load_n_; i++) kill(bench_load_pids_[i], sig);
+    bench_pairing_ = bench_reduce(o->me == 0 ? (double)load_pause_signal(0) : 0.0, BENCH_MAX) > 0;
 }
 
 /* for (size...) BENCH_PASSES(&o) { one row }: with -I and pids the body runs twice, first with
@@ -321,7 +304,7 @@ static inline int bench_pass_first_(const bench_opts *o)
 {
     if (!bench_pairing_) return 0;
     bench_lib_barrier();
-    if (o->me == 0) bench_load_signal_(SIGSTOP);
+    if (o->me == 0) load_pause_signal(SIGSTOP);
     bench_in_idle_ = 1;
     bench_lib_barrier();
     return 1;
@@ -330,7 +313,7 @@ static inline int bench_pass_next_(const bench_opts *o, int pass)
 {
     if (pass != 1) return -1;
     bench_lib_barrier();
-    if (o->me == 0) bench_load_signal_(SIGCONT);
+    if (o->me == 0) load_pause_signal(SIGCONT);
     bench_in_idle_ = 0;
     bench_lib_barrier();
     return 0;

@@ -38,7 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load_pause.h"
+#include "../common/load_pause.h"
 
 #define MAXP 64
 #define LINE 64

@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load_pause.h"
+#include "../common/load_pause.h"
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif

@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "load_pause.h"
+#include "../common/load_pause.h"
 
 static double now(void)
 {

@@ -1,7 +1,8 @@
-/* -I of the floor programs (coll_floor, line_pingpong), as the benchmarks' -I: stop the busy
- * processes named in SHOAL_BENCH_LOAD_PIDS (compare.sh -L -I) for a first pass of each row,
- * printed as a '# idle ' line, and let them go on for the row itself. This VM's figures move
- * 2-4x within seconds, so a floor's loaded/idle ratio is taken at one moment too. */
+/* -I of the benchmarks (bench.h) and the floor programs (coll_floor, copy_floor,
+ * line_pingpong): stop the busy processes named in SHOAL_BENCH_LOAD_PIDS (compare.sh -L -I)
+ * for a first pass of each row, printed as a '# idle ' line, and let them go on for the row
+ * itself. This VM's figures move 2-4x within seconds, so a loaded row and its idle figure are
+ * taken at one moment. */
 #ifndef SHOAL_BENCH_LOAD_PAUSE_H
 #define SHOAL_BENCH_LOAD_PAUSE_H
 
