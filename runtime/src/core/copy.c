@@ -11,6 +11,8 @@
  *    C library's memcpy picks its method from cache sizes that a virtual machine may report
  *    wrongly; on the AMD EPYC of benches/RESULTS.md it was 5-40% slower at 1-4 MiB.
  *  - Otherwise, and on other CPUs, memcpy. */
+#include "core/loop_align.h"
+
 #include <stdint.h>
 #include <string.h>
 

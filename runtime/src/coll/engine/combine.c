@@ -1,6 +1,8 @@
 /* Combine functions of the reductions, one per (operation, element kind), generated: out[i] =
  * a[i] op b[i]. Integer sums and products wrap (computed in unsigned arithmetic: no undefined
  * behaviour on overflow, and two's-complement results are the same bits for signed kinds). */
+#include "core/loop_align.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -12,19 +14,15 @@
 #define SHOAL_REAL_KINDS(X) X(F32, float) X(F64, double) X(LD, long double)
 #define SHOAL_COMPLEX_KINDS(X) X(C32, float _Complex) X(C64, double _Complex)
 
-/* Where a 16-byte vector loop sits decides its speed: one that spans two 64-byte lines ran at
- * half the rate on AMD EPYC (17 against 34 GB/s at 4-64 KiB, 10% less at 1 MiB), and a change
- * elsewhere in the library that moved combine_sum_S64 by 32 bytes made 4-PE sum-reduces of
- * 512 KiB-1 MiB 15-25% slower. So each function starts on a line of its own, and on x86-64 a
- * 32-byte (AVX2) copy is chosen at load time where the CPU has it: it read 33-59 GB/s wherever
- * its loop sat. */
+/* On x86-64 a 32-byte (AVX2) copy of each function is chosen at load time where the CPU has
+ * it: 33-59 GB/s at 4 KiB-1 MiB against 29-37 for the baseline 16-byte loop on AMD EPYC. */
 #if defined(__x86_64__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
-#define SHOAL_COMBINE_ATTR __attribute__((aligned(64), target_clones("avx2", "default")))
+#define SHOAL_COMBINE_ATTR __attribute__((target_clones("avx2", "default")))
 #endif
 #endif
 #ifndef SHOAL_COMBINE_ATTR
-#define SHOAL_COMBINE_ATTR __attribute__((aligned(64)))
+#define SHOAL_COMBINE_ATTR
 #endif
 
 /* Elements are moved with memcpy: operands may sit in a mailbox, 8-byte aligned, while long

@@ -1,5 +1,7 @@
 /* shoal_coll_scopy (engine.h): the strided element copy of alltoalls, shared by the mapped
  * engine (alltoall.c) and the off-node one (remote/alltoall.c). */
+#include "core/loop_align.h"
+
 #include <stdint.h>
 #include <string.h>
 
