@@ -15,8 +15,17 @@
 #define SHOAL_COMPLEX_KINDS(X) X(C32, float _Complex) X(C64, double _Complex)
 
 /* On x86-64 a 32-byte (AVX2) copy of each function is chosen at load time where the CPU has
- * it: 33-59 GB/s at 4 KiB-1 MiB against 29-37 for the baseline 16-byte loop on AMD EPYC. */
-#if defined(__x86_64__) && defined(__has_attribute)
+ * it: 33-59 GB/s at 4 KiB-1 MiB against 29-37 for the baseline 16-byte loop on AMD EPYC.
+ * Not under ThreadSanitizer: it instruments the ifunc resolver, which the dynamic loader runs
+ * before the TSan runtime's own symbols are bound, and every program crashes at load. */
+#if defined(__SANITIZE_THREAD__)
+#define SHOAL_COMBINE_NO_CLONES 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SHOAL_COMBINE_NO_CLONES 1
+#endif
+#endif
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(SHOAL_COMBINE_NO_CLONES)
 #if __has_attribute(target_clones)
 #define SHOAL_COMBINE_ATTR __attribute__((target_clones("avx2", "default")))
 #endif
