@@ -165,10 +165,12 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
          * meets the tag check instead of waiting in another box for good. It also says
          * whether my vector is in my outbox (where my waits sleep: outbox.h); when every
          * member's is, each folds them all from there, and no "done" round follows. Each
-         * member then folds n vectors instead of a 1/n share of them: only while that is no
-         * more than an outbox holds (4 PEs beside 2 busy processes: 8 KiB 0.61x, 16 KiB
-         * 0.88x, 32 KiB 1.68x the time of the two rounds). */
-        const int offer = nbytes * (size_t)n <= shoal_outbox_cap && shoal_outbox_pays();
+         * member then folds n vectors instead of a 1/n share of them: only while my vector
+         * fits my outbox and the n of them four outboxes (4 PEs beside 2 busy processes,
+         * slowest PE, 6 interleaved pairs: 16 KiB 0.53x, 32 KiB 0.68x the time of the two
+         * rounds, sleeps per call and PE 2.0 -> 1.3-1.5; idle it is not used). */
+        const int offer = nbytes <= shoal_outbox_cap && nbytes * (size_t)n <= 4 * shoal_outbox_cap &&
+                          shoal_outbox_pays();
         if (offer) shoal_outbox_fill(src, nbytes);
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         long *box[SHOAL_FLAT_MAX] = {0};
