@@ -1,8 +1,10 @@
 /* collect where members' blocks travel differently in one call (the channels' first round, an
  * outbox: coll/engine/outbox.h, later rounds), back to back with no barrier between calls, on
  * the world team and on a team of the even PEs (each outbox is read by both in turn). Values
- * written by each PE, checked by every other. Exit status: the number of wrong elements. */
+ * written by each PE, checked by every other. Argument: the rounds (40). Exit status: the
+ * number of wrong elements. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <shmem.h>
@@ -17,15 +19,16 @@ static size_t give(int i, int r)
 
 static long val(int pe, int r, size_t k) { return (long)pe * 1000003L + (long)r * 7919L + (long)k; }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const int rounds = argc > 1 ? atoi(argv[1]) : 40;
     shmem_init();
     const int me = shmem_my_pe(), npes = shmem_n_pes();
     shmem_team_t even = SHMEM_TEAM_INVALID;
     shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (npes + 1) / 2, NULL, 0, &even);
     long *src = shmem_malloc(24000), *dst = shmem_malloc((size_t)npes * 24000);
     long bad = 0;
-    for (int r = 0; r < 40; r++) {
+    for (int r = 0; r < rounds; r++) {
         const int on_even = r % 3 == 2;
         shmem_team_t t = on_even ? even : SHMEM_TEAM_WORLD;
         if (t == SHMEM_TEAM_INVALID) continue;

@@ -125,9 +125,10 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
  * whole, in lock-step mailbox rounds or straight into the dests (SHOAL_COLL_COLLECT_PUSH),
  * copied once. Where there are pair channels (coll/engine/channel.h), the first round goes
  * through them: every collect, since no member knows the others' sizes before it. There a
- * member whose waits sleep (shoal_outbox_pays) puts a block too large for them into its outbox
- * (outbox.h) and says so with its size; the others copy it from there after that round, and
- * later rounds carry only the blocks that are not complete after it. */
+ * member whose waits sleep, or that shares its CPU with every other (shoal_outbox_pays), puts
+ * a block too large for them into its outbox (outbox.h) and says so with its size; the others
+ * copy it from there after that round, and later rounds carry only the blocks that are not
+ * complete after it. */
 SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_group *g,
                                        void *dest, const void *src, size_t nbytes, const int chan)
 {
@@ -136,7 +137,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     const size_t cap = chan ? shoal_chan_carry(n) : l.cap;
     const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
     const size_t lead = nbytes <= first ? nbytes : 0;
-    const int out = chan && nbytes > first && nbytes <= shoal_outbox_cap && shoal_outbox_pays();
+    const int out = chan && nbytes > first && nbytes <= shoal_outbox_cap && shoal_outbox_pays(g);
     if (out) {
         shoal_outbox_fill(src, nbytes);
         shoal_outbox_lend(n - 1);

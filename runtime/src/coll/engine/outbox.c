@@ -27,12 +27,25 @@ void shoal_coll_outbox_init(size_t cap)
     shoal_outbox_base = shoal_heap_alloc_internal(SHOAL_LINE * sizeof(long) + cap, 64);
 }
 
-int shoal_outbox_pays(void)
+/* Every other member of g is on my CPU now, and some was not at shmem_init. */
+static int squeezed(const struct shoal_group *g)
+{
+    int moved = 0;
+    for (int i = 0; i < g->size; i++) {
+        if (i == g->me) continue;
+        if (!shoal_group_mate(g, i)) return 0;
+        moved |= !shoal_group_mate_at_init(g, i);
+    }
+    return moved;
+}
+
+int shoal_outbox_pays(const struct shoal_group *g)
 {
     static uint64_t seen; /* the sleeps counted at the last call */
     const uint64_t now = __atomic_load_n(&shoal_wait_counts.sleeps, __ATOMIC_RELAXED);
     const uint64_t before = __atomic_exchange_n(&seen, now, __ATOMIC_RELAXED);
-    return now != before || shoal_avoid_busy_held() || shoal_coll_tune[SHOAL_TUNE_OUTBOX] >= 0;
+    return now != before || shoal_avoid_busy_held() || shoal_coll_tune[SHOAL_TUNE_OUTBOX] >= 0 ||
+           squeezed(g);
 }
 
 void shoal_coll_outbox_fini(void)

@@ -29,12 +29,15 @@ void shoal_outbox_fill(const void *src, size_t len);
 /* What I filled it with is read by `readers` other members (each calls shoal_outbox_done). */
 void shoal_outbox_lend(int readers);
 
-/* Whether a block should go through my outbox: always where SHOAL_COLL_OUTBOX is set; else
- * where my waits sleep (unrelated load holds my CPU, or a wait slept since the last call), so
- * that each round costs a sleep and a wake-up, more than the copy into the outbox. Where they
- * yield to core-mates (no load), the readers' copies after the round cost more than the round
- * they save (4 PEs, collect 16-32 KiB: 1.3-1.5x), so blocks follow as before. */
-int shoal_outbox_pays(void);
+/* Whether a block of a collective of g should go through my outbox: always where
+ * SHOAL_COLL_OUTBOX is set; else where my waits sleep (unrelated load holds my CPU, or a wait
+ * slept since the last call), so that each round costs a sleep and a wake-up, more than the
+ * copy into the outbox; or where every other member shares my CPU now but not at shmem_init
+ * (the PEs left a CPU that unrelated load holds: sync/avoid_busy.c), so that each round is a
+ * turn of every member on one CPU. Where the members are dealt over the CPUs and yield to
+ * core-mates (no load), the readers' copies after the round cost more than the round they
+ * save (4 PEs, collect 16-32 KiB: 1.3-1.5x), so blocks follow as before. */
+int shoal_outbox_pays(const struct shoal_group *g);
 
 /* World PE pe's outbox payload. */
 static inline const char *shoal_outbox_of(int pe)

@@ -170,7 +170,7 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
          * slowest PE, 6 interleaved pairs: 16 KiB 0.53x, 32 KiB 0.68x the time of the two
          * rounds, sleeps per call and PE 2.0 -> 1.3-1.5; idle it is not used). */
         const int offer = nbytes <= shoal_outbox_cap && nbytes * (size_t)n <= 4 * shoal_outbox_cap &&
-                          shoal_outbox_pays();
+                          shoal_outbox_pays(g);
         if (offer) shoal_outbox_fill(src, nbytes);
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         long *box[SHOAL_FLAT_MAX] = {0};
