@@ -15,9 +15,10 @@
  *    the mapping (cache-sized blocks into a private buffer) and writes the result into every
  *    member's dest; then everyone signals everyone "done" (reduce-scatter + allgather: each
  *    member reads and writes the vector size once). Only member i touches share i of any
- *    buffer, so dest == source works. Oversubscribed, where every member's waits sleep
- *    (outbox.h), the members put their vectors in their outboxes instead and say so in the
- *    post; then each folds all of them from there: one round instead of two.
+ *    buffer, so dest == source works. Oversubscribed, where every member's waits sleep or
+ *    all share one CPU after a move (outbox.h), vectors up to an outbox go into the members'
+ *    outboxes instead, said in the post; then each folds all of them from there: one round
+ *    instead of two.
  * In every path each element is combined in one fixed order, so all members get identical
  * bits (floating point included). Payloads larger than a mailbox go in chunks, pipelined. */
 #include <stdint.h>
@@ -163,14 +164,14 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
         /* "My source is final": a post tagged with the operation and size in the box the
          * flat paths use for me, so a member that reduces another size (on another path)
          * meets the tag check instead of waiting in another box for good. It also says
-         * whether my vector is in my outbox (where my waits sleep: outbox.h); when every
+         * whether my vector is in my outbox (where that pays: outbox.h); when every
          * member's is, each folds them all from there, and no "done" round follows. Each
          * member then folds n vectors instead of a 1/n share of them: only while my vector
          * fits my outbox and the n of them four outboxes (4 PEs beside 2 busy processes,
          * slowest PE, 6 interleaved pairs: 16 KiB 0.53x, 32 KiB 0.68x the time of the two
          * rounds, sleeps per call and PE 2.0 -> 1.3-1.5; idle it is not used). */
-        const int offer = nbytes <= shoal_outbox_cap && nbytes * (size_t)n <= 4 * shoal_outbox_cap &&
-                          shoal_outbox_pays(g);
+        const int offer = nbytes <= shoal_outbox_cap &&
+                          nbytes * (size_t)n <= 4 * shoal_outbox_cap && shoal_outbox_pays(g);
         if (offer) shoal_outbox_fill(src, nbytes);
         const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
         long *box[SHOAL_FLAT_MAX] = {0};

@@ -85,8 +85,9 @@ size_t shoal_coll_tune_default(int which, int n)
      * through the outboxes instead of two (4 PEs, 6 interleaved pairs: 59.7 -> 39.5 us, sleeps
      * per call and PE 1.95 -> 1.45); 16-32 KiB 0.86-0.97x, 64 KiB no gain. A sum-reduce of
      * 8 KiB 116.9 -> 64.5, of 16-32 KiB 0.53-0.68x (reduce.c: a vector up to cap, the
-     * members' vectors up to 4 caps). Used only where the waits
-     * sleep (outbox.h): idle rows unchanged (4 and 8 PEs, 2-64 KiB: 0.95-1.07). */
+     * members' vectors up to 4 caps). Used only where the waits sleep, or where the members
+     * all share one CPU after the PEs left a held one (outbox.h): idle rows unchanged (4 and
+     * 8 PEs, 2-64 KiB: 0.95-1.07). */
     case SHOAL_TUNE_OUTBOX: return over ? 32768 : 0;
     default: return 0;
     }
