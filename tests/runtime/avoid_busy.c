@@ -23,6 +23,13 @@
  *                       before the job starts, in a cgroup of the cpu controller of their own (as
  *                       a service's): the quick look finds no CPU free, and the waits must yield
  *                       as in held_session (a yield goes to a PE of the job there)
+ *   avoid_busy crowd    a busy process per CPU, bound to none (a build's, a loader's): with no
+ *                       CPU free, within 8 s every PE must be on one CPU (of 2; half of them
+ *                       on more), and where still so 0.5 s later (the kernel took the load off
+ *                       that CPU: skipped where it never did) its waits must not sleep (a CPU
+ *                       whose PEs all sleep idles, and the kernel brings the load back to it):
+ *                       at most 0.05 sleeps per barrier_all. Once
+ *                       they are gone, within 10 s the PEs must be dealt over every CPU again
  *   avoid_busy after_full  first 0.3 s with a busy process on every CPU (nowhere to go), then
  *                       only the one on the last: within 0.7 s no PE is on it (a short stretch
  *                       with no CPU free, as while a job starts beside load, must not slow the
@@ -137,6 +144,19 @@ static int on_cpu(int cpu)
     return n;
 }
 
+/* How many CPUs the PEs are on, over every PE (the same answer on every PE). */
+static int cpus_used(void)
+{
+    on_cpu(-1); /* every PE's CPU into where[] */
+    int n = 0;
+    for (int p = 0; p < shmem_n_pes(); p++) {
+        int seen = 0;
+        for (int q = 0; q < p && !seen; q++) seen = where[q] == where[p];
+        n += !seen;
+    }
+    return n;
+}
+
 /* Collectives with checked results for a while: what PEs that move must keep right. */
 static void work(long round)
 {
@@ -226,6 +246,7 @@ int main(int argc, char **argv)
     const int me = shmem_my_pe(), npes = shmem_n_pes();
     const int stay = argc > 1 && !strcmp(argv[1], "stay");
     const int after_full = argc > 1 && !strcmp(argv[1], "after_full");
+    const int crowd = argc > 1 && !strcmp(argv[1], "crowd");
     const int churn = argc > 1 && !strcmp(argv[1], "churn");
     const int held_session = argc > 1 && !strcmp(argv[1], "held_session");
     const int held_cgroup = argc > 1 && !strcmp(argv[1], "held_cgroup");
@@ -307,7 +328,7 @@ int main(int argc, char **argv)
         work_for(0.1);
         return job_result(failures);
     }
-    const double quiet = held ? 0 : least_busy(&start, last);
+    const double quiet = held || crowd ? 0 : least_busy(&start, last);
     if (!stay && quiet > 0.15) {
         if (me == 0)
             printf("avoid_busy: skipped (no CPU but %d is free of other work: the least busy %.0f%%)\n",
@@ -315,7 +336,7 @@ int main(int argc, char **argv)
         shmem_finalize();
         return 77;
     }
-    pid_t busy = me == 0 && !held_cgroup ? busy_child_start(last) : -1;
+    pid_t busy = me == 0 && !held_cgroup && !crowd ? busy_child_start(last) : -1;
     if (churn) {
         static int go = 1;
         int moves = 0, was_on = 1;
@@ -400,6 +421,84 @@ int main(int argc, char **argv)
             failures++;
         }
         busy_child_stop(busy);
+        return job_result(failures);
+    }
+    if (crowd) {
+        pid_t loads[CPU_SETSIZE];
+        int n_loads = 0;
+        for (int c = 0; c < ncpus && me == 0; c++) {
+            /* over the job's CPUs, not PE 0's one that a child would inherit */
+            loads[n_loads] = busy_child_start(-1);
+            if (loads[n_loads] > 0) sched_setaffinity(loads[n_loads++], sizeof start, &start);
+        }
+        /* Crowding is the runtime's; the load leaving the CPUs kept is the kernel's, which
+         * left it there in about 1 try of 20 (the PEs are dealt again and crowd later). */
+        int crowded = 0, stayed = 0, n = 0;
+        double sleeps = 0, yields = 0, t_crowd = 0;
+        const double t0 = now();
+        while (!stayed) {
+            work(n++ * 50);
+            if (cpus_used() <= ncpus / 2) {
+                if (!crowded++) t_crowd = now() - t0;
+                work_for(0.5); /* a crowding the load stayed beside is undone by now */
+                const long iters = 2000;
+                shmemx_wait_stats_t a, b;
+                shmemx_wait_stats(&a);
+                for (long i = 0; i < iters; i++) shmem_barrier_all();
+                shmemx_wait_stats(&b);
+                sleeps = (double)(b.sleeps - a.sleeps) / (double)iters;
+                yields = (double)(b.yields - a.yields) / (double)iters;
+                stayed = cpus_used() <= ncpus / 2;
+            }
+            static int late;
+            if (me == 0) late = now() - t0 >= 8.0;
+            shmem_barrier_all();
+            if (shmem_int_g(&late, 0)) break;
+        }
+        if (!crowded && me == 0) {
+            fprintf(stderr, "avoid_busy: crowd: 8 s beside %d busy processes bound to no CPU, the PEs "
+                            "never crowded on %d CPUs\n", ncpus, ncpus / 2);
+            failures++;
+        }
+        if (stayed && sleeps > 0.05) {
+            fprintf(stderr, "avoid_busy: crowd: PE %d slept %.3f times per barrier_all (limit 0.05) "
+                            "on the CPU the PEs crowd on\n", me, sleeps);
+            failures++;
+        }
+        if (me == 0) {
+            printf("avoid_busy: crowd: the PEs crowded %.2f s after the load came, %d tries; %s", t_crowd,
+                   crowded, stayed ? "per barrier_all" : "the load never left their CPUs");
+            if (stayed) printf(" %.3f sleeps, %.3f yields; the busy processes on CPUs", sleeps, yields);
+            for (int i = 0; i < n_loads && stayed; i++) {
+                int c = -1;
+                shoal_busy_is_running(loads[i], &c);
+                printf(" %d", c);
+            }
+            printf(", the PEs on CPU %d\n", where[0]);
+            for (int i = 0; i < n_loads; i++) busy_child_stop(loads[i]);
+        }
+        shmem_barrier_all();
+        const double t1 = now();
+        int back = 0;
+        for (long round = 0; !back && now() - t1 < 10.0; round += 50) {
+            work(round);
+            back = cpus_used() == ncpus;
+            static int done;
+            if (me == 0) done = back || now() - t1 >= 10.0;
+            shmem_barrier_all();
+            back = shmem_int_g(&done, 0) && back;
+            if (shmem_int_g(&done, 0)) break;
+        }
+        if (!back && me == 0) {
+            fprintf(stderr, "avoid_busy: crowd: 10 s after the busy processes ended the PEs are not "
+                            "dealt over every CPU\n");
+            failures++;
+        }
+        busy_child_stop(busy);
+        if (crowded && !stayed && !failures) { /* nothing of the runtime's was wrong */
+            shmem_finalize();
+            return 77;
+        }
         return job_result(failures);
     }
     if (after_full) {

@@ -1,5 +1,5 @@
 /* The first windows' decision (runtime/src/sync/busy_pick.c) on readings taken beside load:
- * which CPUs the PEs leave, or none. No PEs: the code alone. Exit status: failures. */
+ * which CPUs the PEs leave, or none; and where to crowd them when others hold every CPU. No PEs: the code alone. Exit status: failures. */
 #include <stdio.h>
 
 #include "sync/busy_pick.h"
@@ -19,6 +19,23 @@ static void check(const char *what, int ncpu, const double *others, const double
     }
     if (got != want) {
         fprintf(stderr, "busy_pick: %s: leave mask %d, want %d\n", what, got, want);
+        failures++;
+    }
+}
+
+/* shoal_busy_pile: want the CPUs to leave as a bit mask, -1 for no crowding. */
+static void check_pile(const char *what, int ncpu, const int *movable, int turn, int want)
+{
+    int avoid[8] = {7, 7, 7, 7, 7, 7, 7, 7}, got = -1;
+    if (shoal_busy_pile(ncpu, movable, turn, avoid)) {
+        got = 0;
+        for (int k = 0; k < ncpu; k++) got |= avoid[k] ? 1 << k : 0;
+    } else {
+        for (int k = 0; k < ncpu; k++)
+            if (avoid[k] != 7) got = -2;
+    }
+    if (got != want) {
+        fprintf(stderr, "busy_pick: pile: %s: leave mask %d, want %d\n", what, got, want);
         failures++;
     }
 }
@@ -47,6 +64,15 @@ int main(void)
     /* held with no free CPU, and more than a CPU's worth spread */
     check("held, none free", 2, (double[]){0.9, 0.3}, (double[]){0, 0.1}, -1);
     check("over a CPU spread", 2, (double[]){0.7, 0.55}, (double[]){0.1, 0.1}, -1);
-    if (!failures) printf("busy_pick: 15 cases ok\n");
+    /* every CPU held, none free: crowd on half of them where the load may move */
+    check_pile("2 CPUs, both movable", 2, (int[]){1, 1}, 0, 2);
+    check_pile("2 CPUs, the next turn", 2, (int[]){1, 1}, 1, 1);
+    check_pile("2 CPUs, CPU 0 bound", 2, (int[]){0, 1}, 0, 1);
+    check_pile("2 CPUs, both bound", 2, (int[]){0, 0}, 0, -1);
+    check_pile("4 CPUs", 4, (int[]){1, 1, 1, 1}, 3, 6);
+    check_pile("4 CPUs, one movable", 4, (int[]){0, 1, 0, 0}, 0, -1);
+    check_pile("3 CPUs", 3, (int[]){0, 0, 1}, 0, 3);
+    check_pile("one CPU", 1, (int[]){1}, 0, -1);
+    if (!failures) printf("busy_pick: 23 cases ok\n");
     return failures;
 }

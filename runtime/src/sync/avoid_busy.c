@@ -39,6 +39,17 @@
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
  * before any move and where none can be made.
  *
+ * Where others hold every CPU and none is free (two busy processes on 2 CPUs), the PEs crowd
+ * on half of the CPUs instead, if the processes there may run elsewhere (pile): the kernel's
+ * balancing moves that load onto the CPUs left, and the PEs then pass theirs between
+ * themselves (4 PEs beside 2 busy processes: barrier_all 22-30 us dealt over both CPUs, each
+ * hand-off a wake-up on a CPU the load held; 5.4-6.2 crowded). The kernel moves only a
+ * process that waits in a run queue, not the one running, so until the load has left (its
+ * pids watched every ms: watch) the crowded PEs' waits spin rather than yield (a yield hands
+ * the CPU to the load: the busy process then ran 90-110% of the CPU kept and stayed there),
+ * and after it they yield but never sleep (a CPU whose PEs all sleep idles, and the kernel
+ * pulls the load back onto it). Held word 3 and 2.
+ *
  * The leader writes each PE's new CPU into its doorbell (cpu) and then counts the move in its
  * own (moves); each PE, at its next yield or sleep, sees the count change and reads which
  * peers now share its CPU (core-mates: sync/backoff.h). Only the PEs' main threads move.
@@ -92,6 +103,10 @@
  * whose computing and collectives alternate every 0.1 s was dealt back and moved again at each
  * change, and its reductions took 30-62 us a call against 18-19 left moved. */
 #define COMPUTE_NS 200000000L
+/* A crowding (pile) that the load followed onto the CPUs kept, or undone for PEs that compute,
+ * is tried again after PILE_WAIT_NS, then twice as long each time up to PILE_WAIT_MAX_NS. */
+#define PILE_WAIT_NS 1000000000L
+#define PILE_WAIT_MAX_NS 16000000000L
 
 int shoal_avoid_busy_on;
 const uint32_t *shoal_avoid_busy_held_word;
@@ -136,6 +151,20 @@ static int quick_pid[QUICK_MAX], quick_cpu[QUICK_MAX], quick_runs[QUICK_MAX];
 static long long quick_run0[QUICK_MAX]; /* its run time at the first reading */
 static int quick_moved; /* the last move was the quick look's (debug output) */
 static int debug; /* SHOAL_DEBUG=1: say each move */
+static int piled;                 /* the CPUs avoided now are a crowding's (pile) */
+static long pile_next_ns;         /* no crowding before */
+static long pile_wait_ns;         /* ... the wait after the next one the load follows */
+static int pile_turn;             /* where the next crowding's kept CPUs start */
+/* While the load is still on the CPUs the PEs crowd on, its processes, watched every
+ * WATCH_GAP_NS at the leader's waits: once none of them runs there the PEs' waits yield. */
+#define WATCH_MAX 8
+#define WATCH_GAP_NS 1000000L
+/* ... for at most this long: a load the kernel leaves there (it left in 0.06-0.25 s, once in
+ * 1.1 s) costs the PEs more than dealt over every CPU (they spin meanwhile), so they are
+ * dealt again, and crowd again later (pile_next_ns). */
+#define WATCH_END_NS 400000000L
+static int watch_pid[WATCH_MAX], watch_n;
+static long watch_last_ns, watch_since_ns;
 
 void shoal_avoid_busy_check_env(void)
 {
@@ -272,6 +301,13 @@ void shoal_avoid_busy_init(void)
     quick_n = quick_np = 0;
     quick_first_ns = quick_last_ns = 0;
     quick_moved = 0;
+    piled = 0;
+    __atomic_store_n(&watch_n, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&watch_last_ns, 0, __ATOMIC_RELAXED);
+    watch_since_ns = 0;
+    pile_next_ns = 0;
+    pile_wait_ns = PILE_WAIT_NS;
+    pile_turn = 0;
     __atomic_store_n(&quick_on, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&wait_ns, EARLY_NS, __ATOMIC_RELAXED);
     start_ns = shoal_now_ns();
@@ -349,7 +385,9 @@ static void publish_held(void)
     }
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
         const int k = slot_of(pe_cpu[i]);
-        const uint32_t held = k >= 0 && st[k].told && !st[k].grouped;
+        /* crowded (pile): 3 while the load is still on their CPU, then 2 */
+        const uint32_t held = piled ? (k >= 0 && st[k].loaded ? 3u : 2u)
+                                    : (uint32_t)(k >= 0 && st[k].told && !st[k].grouped);
         struct shoal_doorbell *d = bell_of(shoal_g.local_pes[i]);
         if (__atomic_load_n(&d->held, __ATOMIC_RELAXED) != held)
             __atomic_store_n(&d->held, held, __ATOMIC_RELAXED);
@@ -381,6 +419,79 @@ static int early_move(void)
     if (!shoal_busy_pick(ncpu, others, idled, avoid)) return 0;
     for (int k = 0; k < ncpu; k++) st[k].avoided = avoid[k];
     return 1;
+}
+
+/* The processes that run on the CPUs the PEs crowd on, to watch (watch): their pids. */
+static void watch_start(long t)
+{
+    static int kept[CPU_SETSIZE]; /* one sample at a time */
+    int nkept = 0;
+    for (int k = 0; k < ncpu; k++)
+        if (!st[k].avoided) kept[nkept++] = cpus[k];
+    if (watch_n == 0) watch_since_ns = t; /* a new watch (a window may renew the pids) */
+    const int n = shoal_busy_running_list(pe_pid, shoal_g.n_local_pes, kept, nkept, watch_pid, WATCH_MAX);
+    __atomic_store_n(&watch_n, n > 0 ? n : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&watch_last_ns, t, __ATOMIC_RELAXED);
+}
+
+/* Others hold every CPU (none free to go to) with processes the scheduler may move, and the
+ * PEs wait rather than compute: crowd the PEs on half of the CPUs (one of 2). The kernel's
+ * balancing then takes the load off the CPUs kept (it cannot move the bound PEs, and a CPU of
+ * PEs that yield to one another never idles, so it does not pull the load back), and the PEs
+ * pass them between themselves by yielding, where dealt over every CPU each hand-off waited
+ * for a wake-up on a CPU the load held. Where the load stays (bound there, or the kernel left
+ * it), they are dealt over every CPU again (watch, or all_held in sample); then no crowding
+ * for a second, then twice as long each time. Sets the CPUs to avoid and returns 1 if so. */
+static int pile(long t, int computing)
+{
+    if (t < pile_next_ns) return 0;
+    const int keep = ncpu / 2 > 0 ? ncpu / 2 : 1;
+    if (computing > keep) return 0;
+    for (int k = 0; k < ncpu; k++)
+        if (!st[k].loaded || st[k].grouped) return 0;
+    /* a CPU held by other sessions or cgroups: the PEs' yields stay in the job there (told
+     * CPUs were looked at by publish_held) */
+    for (int k = 0; k < ncpu; k++)
+        if (!st[k].told && shoal_busy_cpu_other_groups(pe_pid, shoal_g.n_local_pes, cpus[k])) {
+            pile_next_ns = t + PILE_WAIT_MAX_NS;
+            return 0;
+        }
+    static int movable[CPU_SETSIZE], avoid[CPU_SETSIZE], to[CPU_SETSIZE]; /* one sample at a time */
+    for (int k = 0; k < ncpu; k++) {
+        int nto = 0;
+        for (int j = 0; j < ncpu; j++)
+            if (j != k) to[nto++] = cpus[j];
+        movable[k] = shoal_busy_cpu_movable(pe_pid, shoal_g.n_local_pes, cpus[k], to, nto);
+    }
+    if (!shoal_busy_pile(ncpu, movable, pile_turn, avoid)) {
+        /* bound load: look again later, not at every window (a walk over /proc each) */
+        pile_next_ns = t + PILE_WAIT_NS;
+        return 0;
+    }
+    pile_turn = (pile_turn + 1) % ncpu;
+    for (int k = 0; k < ncpu; k++) st[k].avoided = avoid[k];
+    piled = 1;
+    watch_start(t);
+    if (debug)
+        fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: no CPU free, what holds them may "
+                "move: the PEs crowd on %d of %d CPUs\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
+                keep, ncpu);
+    return 1;
+}
+
+/* The CPUs avoided are dealt over again: a crowding undone by the load that followed or by
+ * PEs that compute waits before the next (pile). */
+static void unpile(long t, int followed)
+{
+    if (!piled) return;
+    piled = 0;
+    __atomic_store_n(&watch_n, 0, __ATOMIC_RELAXED);
+    if (!followed) {
+        pile_wait_ns = PILE_WAIT_NS;
+        return;
+    }
+    pile_next_ns = t + pile_wait_ns;
+    pile_wait_ns = pile_wait_ns * 2 > PILE_WAIT_MAX_NS ? PILE_WAIT_MAX_NS : pile_wait_ns * 2;
 }
 
 /* One reading of the quick look, and once there are enough, its move: where fewer processes
@@ -453,11 +564,12 @@ static void quick_look(long t)
             fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: no CPU free; "
                     "the PEs of held CPUs sleep in their waits (yield where other sessions or "
                     "cgroups hold them)\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
-        return;
+        if (!pile(t, 0)) return;
+    } else {
+        for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
     }
-    for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
     early = 0;
-    confirm = 1;
+    confirm = !piled; /* a crowding is undone where the load follows (sample: all_held) */
     quick_moved = 1;
     move_pes(t);
     quick_moved = 0;
@@ -525,6 +637,9 @@ static void sample(long t)
     }
     if (first) return;
     if (!early) confirm = 0;
+    int kept_held = 0;
+    for (int k = 0; k < ncpu; k++) kept_held |= piled && !st[k].avoided && st[k].loaded;
+    if (kept_held) watch_start(t); /* the load is (back) on the CPUs the PEs crowd on */
     publish_held();
     if (early) {
         early--;
@@ -569,6 +684,12 @@ static void sample(long t)
                 "the window, fewer than %d waits) on %d CPUs: dealt over every CPU\n", shoal_g.me,
                 (double)(t - start_ns) * 1e-9, computing, 100 * COMPUTE_SHARE, COMPUTE_WAITS, left_to);
     const int reset = some_avoided && (all_held || compute);
+    if (reset) unpile(t, 1);
+    /* No CPU free, none avoided: where the load may move, crowd the PEs (pile). */
+    if (!some_avoided && !free_cpu && !compute && pile(t, computing)) {
+        move_pes(t);
+        return;
+    }
     /* No CPU to go to and none left for a second: sample a tenth as often (reading /proc
      * beside busy processes on every CPU cost a 4-PE barrier 3-12% at 100 ms windows, 1-6% at
      * 1 s). Not from one window: the first, over the job's start, finds one busy process
@@ -596,6 +717,7 @@ static void sample(long t)
         if (reset || (st[k].avoided && st[k].back >= 2)) st[k].avoided = 0;
         else if (!st[k].avoided && st[k].loaded && leave) st[k].avoided = 1;
     }
+    unpile(t, 0); /* the load left (a crowding undone for the load that followed: above) */
     move_pes(t);
 }
 
@@ -626,6 +748,35 @@ static void move_pes(long t)
     publish_held(); /* where they are now */
 }
 
+/* The crowding's first phase (pile): the load's processes that were on the CPUs kept; once
+ * none runs there, those CPUs count as not held and the PEs' waits go back to yielding. */
+static void watch(long t)
+{
+    __atomic_store_n(&watch_last_ns, t, __ATOMIC_RELAXED);
+    for (int i = 0; i < watch_n; i++) {
+        int cpu;
+        if (!shoal_busy_is_running(watch_pid[i], &cpu)) continue;
+        const int k = slot_of(cpu);
+        if (k < 0 || st[k].avoided) continue;
+        if (t - watch_since_ns < WATCH_END_NS) return; /* still there */
+        if (debug)
+            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: the load stayed on the CPUs the "
+                    "PEs crowd on: dealt over every CPU again\n", shoal_g.me,
+                    (double)(t - start_ns) * 1e-9);
+        for (int j = 0; j < ncpu; j++) st[j].avoided = 0;
+        unpile(t, 1);
+        move_pes(t);
+        return;
+    }
+    __atomic_store_n(&watch_n, 0, __ATOMIC_RELAXED);
+    for (int k = 0; k < ncpu; k++)
+        if (!st[k].avoided) st[k].loaded = 0;
+    publish_held();
+    if (debug)
+        fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: the load left the CPUs the PEs "
+                "crowd on\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
+}
+
 void shoal_avoid_busy_poll(void)
 {
     struct shoal_doorbell *lead = bell_of(shoal_g.local_pes[0]);
@@ -648,9 +799,12 @@ void shoal_avoid_busy_poll(void)
     const long since = t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
     const int quick = __atomic_load_n(&quick_on, __ATOMIC_RELAXED) &&
                       t - __atomic_load_n(&quick_last_ns, __ATOMIC_RELAXED) >= QUICK_GAP_NS;
-    if ((since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) && !quick) ||
+    const int watching = __atomic_load_n(&watch_n, __ATOMIC_RELAXED) > 0 &&
+                         t - __atomic_load_n(&watch_last_ns, __ATOMIC_RELAXED) >= WATCH_GAP_NS;
+    if ((since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) && !quick && !watching) ||
         __atomic_exchange_n(&sampling, 1, __ATOMIC_ACQUIRE))
         return;
+    if (leader && watch_n > 0 && t - watch_last_ns >= WATCH_GAP_NS) watch(t);
     if (leader && quick_on && t - quick_last_ns >= QUICK_GAP_NS) quick_look(t);
     if (leader && t - last_ns >= wait_ns) sample(t);
     __atomic_store_n(&sampling, 0, __ATOMIC_RELEASE);

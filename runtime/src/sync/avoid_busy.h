@@ -21,7 +21,17 @@ extern const uint32_t *shoal_avoid_busy_held_word;
 static inline int shoal_avoid_busy_held(void)
 {
     const uint32_t *w = shoal_avoid_busy_held_word;
-    return w != NULL && __atomic_load_n(w, __ATOMIC_RELAXED) != 0;
+    return w != NULL && __atomic_load_n(w, __ATOMIC_RELAXED) == 1;
+}
+
+/* While the node's PEs crowd on part of the CPUs, leaving the rest to unrelated load that held
+ * every CPU (sync/avoid_busy.c): 2 while that load is still on this PE's CPU, 1 once it left,
+ * else 0. What shoal_yield (sync/doorbell.h) makes of it. */
+static inline int shoal_avoid_busy_crowd(void)
+{
+    const uint32_t *w = shoal_avoid_busy_held_word;
+    const uint32_t v = w != NULL ? __atomic_load_n(w, __ATOMIC_RELAXED) : 0;
+    return v == 3 ? 2 : v == 2 ? 1 : 0;
 }
 
 /* This PE's wait activity line (sync/doorbell.h) while it takes part, else NULL. */

@@ -28,6 +28,7 @@
 #include "core/transport_ops.h"
 #include "sync/avoid_busy.h"
 #include "sync/doorbell.h"
+#include "sync/relax.h"
 #include "sync/wait_site.h"
 #include "sync/wait_stats.h"
 
@@ -56,14 +57,6 @@ static inline unsigned shoal_spin_for(int pe)
     return mate ? 0 : shoal_g.spin_remote;
 }
 
-static inline void shoal_cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
 
 static inline unsigned shoal_spin_more(void)
 {
@@ -115,7 +108,7 @@ static inline void shoal_backoff(struct shoal_backoff *b)
         if (b->loaded) {
             shoal_sleep(b, held);
         } else if (n < (1u << 16)) {
-            shoal_yield(b);
+            shoal_yield(b, shoal_avoid_busy_crowd());
         } else { /* long waits (a peer stuck in computation) stop burning the core */
             struct timespec ts = {0, 20000};
             SHOAL_WAIT_COUNT(naps);

@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,21 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
     }
     closedir(d);
     return found;
+}
+
+int shoal_busy_cpu_movable(const int *pids, int n, int cpu, const int *to, int nto)
+{
+    int them[16];
+    const int found = shoal_busy_running_list(pids, n, &cpu, 1, them, 16);
+    if (found <= 0) return 0;
+    for (int i = 0; i < found; i++) {
+        cpu_set_t set;
+        if (sched_getaffinity(them[i], sizeof set, &set) != 0) continue; /* gone */
+        int may = 0;
+        for (int j = 0; j < nto && !may; j++) may = CPU_ISSET(to[j], &set);
+        if (!may) return 0;
+    }
+    return 1;
 }
 
 /* /proc/PID/autogroup: "/autogroup-N nice K"; the group's name into out. */

@@ -8,6 +8,11 @@
  * after 10 ms). Returns how many were put there, -1 when /proc cannot be read. */
 int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max);
 
+/* 1 if other processes than the n pids run on CPU cpu now and each of them may run on one of
+ * the nto CPUs to[] (its affinity): the scheduler can take them there. 0 if none runs there,
+ * one is bound where it cannot go, or /proc cannot be read. */
+int shoal_busy_cpu_movable(const int *pids, int n, int cpu, const int *to, int nto);
+
 /* 1 if process pid's main thread is running or runnable now (*cpu: the CPU it is on), 0 if
  * not or if it is gone. */
 int shoal_busy_is_running(int pid, int *cpu);

@@ -36,3 +36,19 @@ int shoal_busy_pick(int ncpu, const double *others, const double *idled, int *av
     for (int k = 0; k < ncpu; k++) avoid[k] = k == most;
     return 1;
 }
+
+int shoal_busy_pile(int ncpu, const int *movable, int turn, int *avoid)
+{
+    const int keep = ncpu / 2 > 0 ? ncpu / 2 : 1;
+    if (ncpu < 2 || turn < 0) return 0;
+    int kept = 0;
+    for (int i = 0; i < ncpu; i++) kept += movable[i] != 0;
+    if (kept < keep) return 0;
+    kept = 0;
+    for (int i = 0; i < ncpu; i++) {
+        const int k = (turn + i) % ncpu;
+        avoid[k] = !(movable[k] && kept < keep);
+        kept += !avoid[k];
+    }
+    return 1;
+}

@@ -7,4 +7,10 @@
  * should leave the CPUs so marked now; 0 (avoid untouched) otherwise. */
 int shoal_busy_pick(int ncpu, const double *others, const double *idled, int *avoid);
 
+/* Where others hold every CPU and none is free: which CPUs the PEs leave so that the load may
+ * gather there and leave them the rest. movable[k]: what holds CPU k may run on another.
+ * Keeps ncpu / 2 CPUs (at least one), the first movable ones from turn on (mod ncpu); sets
+ * avoid[k] for the others and returns 1, or 0 (avoid untouched) where fewer are movable. */
+int shoal_busy_pile(int ncpu, const int *movable, int turn, int *avoid);
+
 #endif

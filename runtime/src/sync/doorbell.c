@@ -59,6 +59,7 @@
 #include "core/remote.h"
 #include "core/transport_ops.h"
 #include "sync/doorbell.h"
+#include "sync/relax.h"
 #include "sync/wait_stats.h"
 
 /* A yield that kept the core away this long means someone else ran: a core-mate that
@@ -67,6 +68,8 @@
 /* ... and one this long, a slice of a process that does not yield (a PE that serves this one
  * yields back within microseconds, one that computes within its slice). */
 #define SLICE_LOST_NS 1000000L
+/* What a wait spins instead of a yield while the PEs crowd beside load (shoal_yield). */
+#define CROWD_SPIN_NS 20000L
 #define BELL_TIMEOUT_NS 20000000L
 #define BELL_TIMEOUT_REMOTE_NS 200000L
 #define BELL_STORE_FIRST_NS 50000L
@@ -164,7 +167,7 @@ static int poll_sleep(const struct shoal_backoff *b, int wake_fd, const struct t
     return rc != 0;
 }
 
-void shoal_yield(struct shoal_backoff *b)
+void shoal_yield(struct shoal_backoff *b, int crowd)
 {
     if (always_sleep) {
         b->loaded = b->n;
@@ -172,6 +175,13 @@ void shoal_yield(struct shoal_backoff *b)
     }
     const long t0 = shoal_now_ns();
     SHOAL_WAIT_COUNT(yields);
+    if (crowd == 2) {
+        /* The PEs crowd on a CPU that the load has not left yet (sync/avoid_busy.c): a yield
+         * would hand it the CPU, and the kernel moves only a process that waits in a run
+         * queue. Counted as a yield. */
+        while (shoal_now_ns() - t0 < CROWD_SPIN_NS) shoal_cpu_relax();
+        return;
+    }
     sched_yield();
     const long dt = shoal_now_ns() - t0;
     if (dt > SLOW_YIELD_NS) {
@@ -181,7 +191,7 @@ void shoal_yield(struct shoal_backoff *b)
          * the same: its writer's ring wakes it at once, and it leaves the CPU to them. Any
          * other wait would nap, and a nap on a CPU its mates keep busy ends late: it yields
          * on (a ping-pong of 1 MiB, 4 PEs on one CPU: 82-160 us a way napping, 48-52). */
-        if (b->bell == SHOAL_BELL_ENGINE || dt > SLICE_LOST_NS) b->loaded = b->n;
+        if ((b->bell == SHOAL_BELL_ENGINE || dt > SLICE_LOST_NS) && !crowd) b->loaded = b->n;
     }
 }
 

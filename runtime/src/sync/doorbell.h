@@ -19,7 +19,8 @@ struct shoal_doorbell {
     int32_t cpu;       /* the CPU this PE is bound to, when oversubscribed (avoid_busy.c) */
     uint32_t moves;    /* the node's lowest PE: how often it moved the PEs (avoid_busy.c) */
     uint32_t held;     /* 1: the last window found this PE's CPU held by other processes
-                          (avoid_busy.c writes it; this PE's waits then sleep: backoff.h) */
+                          (avoid_busy.c writes it; this PE's waits then sleep: backoff.h);
+                          2: the PEs crowd on part of the CPUs, their waits never sleep */
     uint32_t rung;     /* a store rang and its sleepers have not looked since: the stores after
                           it need not ring (a burst of puts would make a syscall each) */
     uint32_t writer;   /* what the sleepers wait for (SHOAL_WRITER_*): a ring that cannot be it
@@ -63,8 +64,10 @@ void shoal_doorbell_fini(void);
 void shoal_doorbell_wake(struct shoal_doorbell *d);
 
 /* Oversubscribed waits: yield, noting a yield that gave the core away for long (unrelated
- * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps. */
-void shoal_yield(struct shoal_backoff *b);
+ * load); once one did, sleep instead: on the doorbell if the writer rings it, else in naps.
+ * crowd (shoal_avoid_busy_crowd): 1, the PEs crowd on part of the CPUs, and such a yield does
+ * not make the wait sleep; 2, the load has not left their CPU yet: spin instead of yielding. */
+void shoal_yield(struct shoal_backoff *b, int crowd);
 /* A spinning wait's yield (sync/backoff.h): 1 when it gave the core away for long. */
 int shoal_spin_yield(const struct shoal_backoff *b);
 /* held: this PE's CPU is held by other processes (sync/avoid_busy.h). */
