@@ -57,7 +57,6 @@ static inline unsigned shoal_spin_for(int pe)
     return mate ? 0 : shoal_g.spin_remote;
 }
 
-
 static inline unsigned shoal_spin_more(void)
 {
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;

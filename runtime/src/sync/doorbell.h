@@ -20,7 +20,8 @@ struct shoal_doorbell {
     uint32_t moves;    /* the node's lowest PE: how often it moved the PEs (avoid_busy.c) */
     uint32_t held;     /* 1: the last window found this PE's CPU held by other processes
                           (avoid_busy.c writes it; this PE's waits then sleep: backoff.h);
-                          2: the PEs crowd on part of the CPUs, their waits never sleep */
+                          2: the PEs crowd on part of the CPUs, their waits never sleep;
+                          3: ... and the load is still on this PE's CPU: they spin */
     uint32_t rung;     /* a store rang and its sleepers have not looked since: the stores after
                           it need not ring (a burst of puts would make a syscall each) */
     uint32_t writer;   /* what the sleepers wait for (SHOAL_WRITER_*): a ring that cannot be it
