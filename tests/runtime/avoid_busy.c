@@ -50,6 +50,14 @@
  *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
  *                       beside a busy process on every CPU, which reads what the quick look
  *                       decided from its debug line
+ *   avoid_busy light    run by beside_busy.sh with BUSY_NICE=19: beside a busy process of nice
+ *                       19 that holds the last CPU from before the job starts (a background
+ *                       job), through 1 s of checked collectives from the start the PEs stay
+ *                       on every CPU, that one too, and their waits do not sleep (at most 0.01
+ *                       sleeps per collective): such a process takes little of a CPU the PEs
+ *                       keep
+ *   avoid_busy light_all  the same beside one such process on every CPU (BUSY_CPUS=all): no
+ *                       crowding, no sleeping
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
  * but the busy one is already more than 15% busy with other work while the PEs sleep (then
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing). */
@@ -326,6 +334,47 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "look")) {
         work_for(0.1);
+        return job_result(failures);
+    }
+    if (argc > 1 && (!strcmp(argv[1], "light") || !strcmp(argv[1], "light_all"))) {
+        /* beside_busy.sh's busy processes run at nice 19 from before the job: from the start
+         * (the quick look) through 1 s (8 windows) the PEs keep every CPU and never sleep */
+        const int all = !strcmp(argv[1], "light_all");
+        shmemx_wait_stats_t a, b;
+        shmemx_wait_stats(&a);
+        const double t0 = now();
+        int fewest = ncpus, fewest_last = npes;
+        long rounds = 0;
+        for (;; rounds++) {
+            work(rounds * 50);
+            const int used = cpus_used(), on_last = on_cpu(last);
+            fewest = used < fewest ? used : fewest;
+            fewest_last = on_last < fewest_last ? on_last : fewest_last;
+            static int more;
+            if (me == 0) more = now() - t0 < 1.0;
+            shmem_barrier_all();
+            if (!shmem_int_g(&more, 0)) break;
+        }
+        shmemx_wait_stats(&b);
+        /* work(): 50 times 5 collectives; cpus_used, on_cpu: 2 barriers and an fcollect each */
+        const double calls = (double)(rounds + 1) * (50 * 5 + 7);
+        const double sleeps = (double)(b.sleeps - a.sleeps) / calls;
+        if (me == 0)
+            printf("avoid_busy: %s: beside nice-19 busy processes on %s, over 1 s: the PEs on at least %d of "
+                   "%d CPUs, at least %d on CPU %d\n", argv[1], all ? "every CPU" : "the last CPU", fewest,
+                   ncpus, fewest_last, last);
+        printf("avoid_busy: %s: PE %d: %.4f sleeps per collective\n", argv[1], me, sleeps);
+        if (me == 0 && (fewest < ncpus || fewest_last == 0)) {
+            fprintf(stderr, "avoid_busy: %s: beside busy processes of nice 19 the PEs were on %d of %d CPUs, "
+                            "%d on CPU %d, at some point of 1 s: they must keep every CPU (such a process "
+                            "takes little of a CPU that PEs keep)\n", argv[1], fewest, ncpus, fewest_last, last);
+            failures++;
+        }
+        if (sleeps > 0.01) {
+            fprintf(stderr, "avoid_busy: %s: PE %d slept %.4f times per collective beside busy processes "
+                            "of nice 19 (limit 0.01): its waits must yield\n", argv[1], me, sleeps);
+            failures++;
+        }
         return job_result(failures);
     }
     const double quiet = held || crowd ? 0 : least_busy(&start, last);

@@ -1,9 +1,15 @@
 #!/bin/sh
 # beside_busy.sh CMD...: run CMD beside a busy process that holds the last CPU this script may
 # use from before CMD starts (a job started on a machine already loaded); CMD's exit status.
-last=$(taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | tail -n 1 | sed 's/.*-//')
-taskset -c "$last" sh -c 'while :; do :; done' &
-busy=$!
+# BUSY_NICE=N: the busy process runs at nice N (default 0); BUSY_CPUS=all: one on every CPU of
+# the set.
+cpus=$(taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | while IFS=- read -r a b; do seq "$a" "${b:-$a}"; done)
+[ "${BUSY_CPUS:-last}" = all ] || cpus=$(echo "$cpus" | tail -n 1)
+busy=""
+for c in $cpus; do
+    nice -n "${BUSY_NICE:-0}" taskset -c "$c" sh -c 'while :; do :; done' &
+    busy="$busy $!"
+done
 trap 'kill $busy 2>/dev/null' EXIT
 trap 'exit 143' INT TERM
 sleep 0.2 # the scheduler has it on that CPU

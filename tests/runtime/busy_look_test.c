@@ -7,14 +7,18 @@
  * session is of this group, one that starts its own session of another where the kernel groups
  * tasks by session, and one moved to a cgroup of the cpu controller of its own (a service) of
  * another wherever this test may make one (root); cgroup v2's task groups on a made-up tree.
+ * And weight: the spinner reniced 15 above this process is light (shoal_busy_light), listed by
+ * the walk for light processes only.
  * Exit status: failures. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -107,6 +111,33 @@ static int listed(pid_t pid, const int *pids, int n)
     return 0;
 }
 
+/* Weight: the spinner (this process's nice) is not light; at nice 15 above it, it is: then
+ * only the walk for light processes lists it, and its run time grows while it spins. */
+static void light_processes(pid_t spinner, int me, const int *cpus, int ncpu)
+{
+    int out[64];
+    if (shoal_busy_light(spinner)) fail("a process of this process's nice value was read as light");
+    if (listed(spinner, out, shoal_busy_light_list(&me, 1, cpus, ncpu, out, 64)))
+        fail("the walk for light processes listed a process of this process's nice value");
+    errno = 0;
+    const int mine = getpriority(PRIO_PROCESS, 0);
+    if (errno || mine > 4 || setpriority(PRIO_PROCESS, spinner, mine + 15) != 0) {
+        printf("busy_look: light processes: skipped (this process's nice is %d)\n", mine);
+        return;
+    }
+    const long long r0 = shoal_busy_run_ns(spinner);
+    nap_ms(30);
+    if (!shoal_busy_light(spinner)) fail("a process of nice 15 above this one was not read as light");
+    if (listed(spinner, out, shoal_busy_running_list(&me, 1, cpus, ncpu, out, 64)))
+        fail("the walk over /proc listed a light process (nice 15 above this one)");
+    if (!listed(spinner, out, shoal_busy_light_list(&me, 1, cpus, ncpu, out, 64)))
+        fail("the walk for light processes missed a spinning one (nice 15 above this one)");
+    const long long r1 = shoal_busy_run_ns(spinner);
+    if (r0 < 0 || r1 - r0 < 5000000LL) fail("a process that spun for 30 ms read less than 5 ms of run time");
+    if (shoal_busy_light(999999999)) fail("pid 999999999 was read as light");
+    setpriority(PRIO_PROCESS, spinner, mine);
+}
+
 int main(void)
 {
     cpu_set_t set;
@@ -144,6 +175,7 @@ int main(void)
     if (ours_listed) fail("the walk over /proc listed a process among the pids given");
     int none;
     if (shoal_busy_is_running(999999999, &none)) fail("pid 999999999 was read as running");
+    light_processes(spinner, me, cpus, ncpu);
 
     /* Groups: the spinner shares this session; one that starts its own is of another group
      * where the kernel groups tasks by session, and then the only process on its CPU. */

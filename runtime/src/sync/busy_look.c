@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,23 +59,62 @@ static const char *skip_fields(const char *p, int n)
     return p;
 }
 
-/* A process's main thread: its state letter and the CPU it last ran on; 0 if unreadable. */
-static int task_state(int pid, char *state, int *cpu)
+/* A process's main thread: its state letter, the CPU it last ran on, its nice value and
+ * scheduling policy; 0 if unreadable. */
+static int task_state(int pid, char *state, int *cpu, int *nice, int *policy)
 {
     char buf[1024];
     const char *p = stat_fields(pid, buf, sizeof buf);
     if (!p) return 0;
     *state = *p;
-    p = skip_fields(p, 39 - 3); /* the processor is field 39 */
-    if (!p) return 0;
+    const char *n = skip_fields(p, 19 - 3); /* nice: field 19 */
+    p = skip_fields(n, 39 - 19);            /* the processor: field 39 */
+    const char *pol = skip_fields(p, 41 - 39); /* the policy: field 41 */
+    if (!pol) return 0;
+    *nice = atoi(n);
     *cpu = atoi(p);
+    *policy = atoi(pol);
     return 1;
 }
 
 int shoal_busy_is_running(int pid, int *cpu)
 {
     char state;
-    return task_state(pid, &state, cpu) && state == 'R';
+    int nice, policy;
+    return task_state(pid, &state, cpu, &nice, &policy) && state == 'R';
+}
+
+long long shoal_busy_run_ns(int pid)
+{
+    char path[64], buf[128];
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    if (read_small(path, buf, sizeof buf) < 0) return -1;
+    return strtoll(buf, NULL, 10);
+}
+
+/* A task of nice 15 weighs 36 in the scheduler against a nice-0 task's 1024 (19: 15;
+ * SCHED_IDLE: 3). */
+#define LIGHT_NICE 15
+#ifndef SCHED_IDLE
+#define SCHED_IDLE 5
+#endif
+
+static int light(int nice, int policy)
+{
+    static int mine = 100;
+    if (mine == 100) {
+        errno = 0;
+        const int p = getpriority(PRIO_PROCESS, 0);
+        mine = errno ? 0 : p;
+    }
+    return policy == SCHED_IDLE || nice >= mine + LIGHT_NICE;
+}
+
+int shoal_busy_light(int pid)
+{
+    char state;
+    int cpu, nice, policy;
+    return task_state(pid, &state, &cpu, &nice, &policy) && light(nice, policy);
 }
 
 /* The walk over /proc stops after this long: 8-11 us a process (72 took 0.54-0.79 ms), so
@@ -88,7 +128,10 @@ static int is_ours(int pid, const int *pids, int n)
     return 0;
 }
 
-int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max)
+/* The walk of shoal_busy_running_list and shoal_busy_light_list: processes of the weight
+ * asked for (want_light) running or runnable on one of the CPUs. */
+static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *out, int max,
+                        int want_light)
 {
     DIR *d = opendir("/proc");
     if (!d) return -1;
@@ -101,8 +144,11 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
         /* a machine of thousands of processes: a partial look, not a long one */
         if (++seen % 64 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
         const int pid = atoi(e->d_name);
-        int cpu;
-        if (pid == self || is_ours(pid, pids, n) || !shoal_busy_is_running(pid, &cpu)) continue;
+        char state;
+        int cpu, nice, policy;
+        if (pid == self || is_ours(pid, pids, n) || !task_state(pid, &state, &cpu, &nice, &policy) ||
+            state != 'R' || light(nice, policy) != want_light)
+            continue;
         for (int k = 0; k < ncpu; k++)
             if (cpus[k] == cpu) {
                 out[found++] = pid;
@@ -111,6 +157,16 @@ int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, i
     }
     closedir(d);
     return found;
+}
+
+int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max)
+{
+    return running_walk(pids, n, cpus, ncpu, out, max, 0);
+}
+
+int shoal_busy_light_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max)
+{
+    return running_walk(pids, n, cpus, ncpu, out, max, 1);
 }
 
 int shoal_busy_cpu_movable(const int *pids, int n, int cpu, const int *to, int nto)
