@@ -9,7 +9,8 @@
 #   -l LEVELS  load levels (default "0 1 2 1:5/5"): 0 = idle, N = N busy processes,
 #              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = started
 #              with setsid (1s: as a program from another terminal), a trailing c = each in a
-#              cgroup of the cpu controller of its own (2c: as a service's; root) (compare.sh -L)
+#              cgroup of the cpu controller of its own (2c: as a service's; root), a trailing n
+#              = each at nice 19 (1n: a background job) (compare.sh -L)
 #   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03 -S 0.2": at least 30 ms per
 #              size, many time slices of the load, at every level, after 0.2 s of barriers (a
 #              library whose init slept gets more than its share for a while; the benchmarks'
@@ -251,18 +252,21 @@ PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "sh
 
 def pattern_floor(level, prog, np, key):
     """(figure, name) of the bare pattern that bounds a row of prog at np PEs, at this level:
-    a row of 64 KiB or more, the bare copies of that collective (copy_floor of 1 MiB from 1 MiB,
-    of 64 KiB below it; the better of ordinary and non-temporal stores); a smaller collective,
-    its bare store/load pattern (coll_floor); put, get, ping-pong and atomics, a cache line
-    passed between two CPUs (line_pingpong)."""
-    if key.isdigit() and int(key) >= 65536 and prog in COPY_ROW:
-        size = "1M" if int(key) >= (1 << 20) else "64K"
+    a row of 4 KiB or more, the bare copies of that collective (copy_floor of the row's size up
+    to 64 KiB, of 64 KiB up to 1 MiB, of 1 MiB from there; from 64 KiB the better of ordinary
+    and non-temporal stores); a smaller collective, its bare store/load pattern (coll_floor);
+    put, get, ping-pong and atomics, a cache line passed between two CPUs (line_pingpong)."""
+    if key.isdigit() and int(key) >= 4096 and prog in COPY_ROW:
+        n = int(key)
+        size = "1M" if n >= (1 << 20) else "64K" if n >= 65536 else f"{n >> 10}K"
         got = [(floor_value(level, f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog]), nt) for nt in ("", "-t")]
         got = [g for g in got if g[0]]
-        if not got:
+        if got:
+            fig, nt = min(got)
+            return fig, f"copy_floor {COPY_ROW[prog]} {size}", (f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog])
+        if n >= 65536:
             return None, "", None
-        fig, nt = min(got)
-        return fig, f"copy_floor {COPY_ROW[prog]} {size}", (f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog])
+        # a run without copies of this size: as a smaller row
     if prog in PATTERN_ROW:
         name = "coll_floor" if np == 2 else f"coll_floor_n{np}"
         return floor_value(level, name, PATTERN_ROW[prog]), f"coll_floor {PATTERN_ROW[prog]}", (name, PATTERN_ROW[prog])
@@ -305,7 +309,7 @@ def targets(level, tabs):
     figure: with no more PEs than CPUs within 2x of idle, else at its bare pattern's own
     loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
     (one switch among np processes on one CPU, sched_handoff, at this level), else within
-    what the bare barrier of np processes gains beside the load (+10%), or, from 64 KiB, within
+    what the bare barrier of np processes gains beside the load (+10%), or, from 4 KiB, within
     10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
     (paired): a loaded figure against the idle one of its own repetition."""
     met, floor_met, missed = 0, 0, []
@@ -350,7 +354,7 @@ idle = data.get("0", ({}, []))[0]
 ncpu = os.cpu_count() or 1
 for level in levels:
     tabs, losers = data[level]
-    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid; c: each in a cgroup of its own)'}")
+    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid; c: each in a cgroup of its own; n: each at nice 19)'}")
     for l in losers:
         print(l)
     if level != "0" and idle:
@@ -382,14 +386,14 @@ for level in levels:
     print()
 
 # Plots: per program and PE count, Shoal's latency at each load level against the size (solid),
-# Open MPI's OpenSHMEM the same (dashed).
+# Open MPI's OpenSHMEM the same (dashed), the library of -B the same (dotted).
 if shutil.which("gnuplot"):
     os.makedirs(os.path.join(d, "plots"), exist_ok=True)
     progs = sorted({k for level in levels for k, t in data[level][0].items() if t[1] and t[1][0].isdigit()})
     made = 0
     for prog, np in progs:
         series = []
-        for lib, dash in (("shoal", 1), ("ompi", 2)):
+        for lib, dash in (("shoal", 1), ("ompi", 2), ("before", 3)):
             for i, level in enumerate(levels):
                 t = data[level][0].get((prog, np))
                 if not t:
