@@ -1,8 +1,12 @@
 #!/bin/sh
 # beside_busy.sh CMD...: run CMD beside a busy process that holds the last CPU this script may
 # use from before CMD starts (a job started on a machine already loaded); CMD's exit status.
-# BUSY_NICE=N: the busy process runs at nice N (default 0); BUSY_CPUS=all: one on every CPU of
-# the set.
+# BUSY_NICE=N: the busy process runs N above this script's nice value (default 0; exit 77 where
+# that passes 19); BUSY_CPUS=all: one on every CPU of the set.
+if [ -n "${BUSY_NICE:-}" ] && [ $(($(nice) + BUSY_NICE)) -gt 19 ]; then
+    echo "beside_busy: skipped (nice $(nice) here: no room for $BUSY_NICE above it)"
+    exit 77
+fi
 cpus=$(taskset -pc $$ | sed 's/.*: //' | tr ',' '\n' | while IFS=- read -r a b; do seq "$a" "${b:-$a}"; done)
 [ "${BUSY_CPUS:-last}" = all ] || cpus=$(echo "$cpus" | tail -n 1)
 busy=""
