@@ -602,7 +602,7 @@ static void sample(long t)
     const double secs = (double)window * 1e-9;
     __atomic_store_n(&last_ns, t, __ATOMIC_RELAXED);
     /* The time light processes took (a nice-19 background job: busy_light.h) is not load:
-     * beside 4 PEs dealt over 2 CPUs a busy process of nice 19 took 0.22-0.23 of its CPU, and
+     * beside 4 PEs dealt over 2 CPUs a busy process of nice 19 took 0.22-0.24 of its CPU, and
      * a 4-PE reduce of 8 B took 3.5 us (idle 2.4); moved off its CPU, 6.9-8.6. Of nice 15,
      * 4.7 against 6.5; of nice 10, which counts, 8.3-8.8 against 6.3-6.7. */
     static double busy[CPU_SETSIZE], light[CPU_SETSIZE]; /* one sample at a time */
