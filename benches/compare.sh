@@ -37,7 +37,8 @@
 #              terminal (the kernel's autogroup then shares a CPU between terminals); a trailing
 #              c (2c): each in a cgroup of the cpu controller of its own, as a service's process
 #              (root: the kernel shares a CPU between cgroups); a trailing n (1n): each at nice
-#              19, as a background job
+#              19, as a background job; then t (1t, 1nt): each spinning in a second thread while
+#              its main thread waits, as a thread pool
 #              Give the benchmarks a time floor then (-a "... -L 0.03"): a window of 1000 fast
 #              calls is shorter than one time slice of the load, and its mean says only whether
 #              a slice fell in it; and a settle (-S 0.2): a library whose init slept gets more

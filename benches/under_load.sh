@@ -10,7 +10,8 @@
 #              N:B/I = N processes busy B ms then idle I ms in turns, a trailing s = started
 #              with setsid (1s: as a program from another terminal), a trailing c = each in a
 #              cgroup of the cpu controller of its own (2c: as a service's; root), a trailing n
-#              = each at nice 19 (1n: a background job) (compare.sh -L)
+#              = each at nice 19 (1n: a background job), then t = each spinning in a second
+#              thread (1t: as a thread pool) (compare.sh -L)
 #   -a ARGS    benchmark arguments (default "-s 8:1M -t 0.05 -L 0.03 -S 0.2": at least 30 ms per
 #              size, many time slices of the load, at every level, after 0.2 s of barriers (a
 #              library whose init slept gets more than its share for a while; the benchmarks'
@@ -354,7 +355,7 @@ idle = data.get("0", ({}, []))[0]
 ncpu = os.cpu_count() or 1
 for level in levels:
     tabs, losers = data[level]
-    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid; c: each in a cgroup of its own; n: each at nice 19)'}")
+    print(f"## load {level}: {'idle' if level == '0' else 'beside ' + level + ' busy process(es) (N or N:busy_ms/idle_ms; a trailing s: each started with setsid; c: each in a cgroup of its own; n: each at nice 19; then t: each spinning in a second thread)'}")
     for l in losers:
         print(l)
     if level != "0" and idle:

@@ -59,27 +59,30 @@ script_kill_tree() {
 # started with setsid, as a program from another terminal (busy_load -s: where the kernel's
 # autogroup is on, CPU time is shared between terminals), or c: each in a cgroup of the cpu
 # controller of its own, as a service's process (busy_load -c, root), or n: each at nice 19, as a
-# background job; sets load_pids and load_desc; on a bad LOAD prints "NAME: ..." and returns 2.
+# background job; then, also, t: each spinning in a second thread while its main thread waits
+# (busy_load -t, as a thread pool); sets load_pids and load_desc; on a bad LOAD prints "NAME: ..."
+# and returns 2.
 # script_stop_load: kills and reaps them.
 load_pids=()
 load_desc="none"
 script_start_load() {
-    local name=$1 load=$2 build=$3 n busy_ms idle_ms own busy_load=$3/benches/busy_load
-    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?([scn])?$ ]]; then
-        echo "$name: -L $load is not N or N:BUSY_MS/IDLE_MS (with or without a trailing s, c or n)" >&2
+    local name=$1 load=$2 build=$3 n busy_ms idle_ms own thread busy_load=$3/benches/busy_load
+    if ! [[ $load =~ ^([0-9]+)(:([0-9.]+)/([0-9.]+))?([scn])?(t)?$ ]]; then
+        echo "$name: -L $load is not N or N:BUSY_MS/IDLE_MS (with or without a trailing s, c or n, then t)" >&2
         return 2
     fi
     n=${BASH_REMATCH[1]} busy_ms=${BASH_REMATCH[3]} idle_ms=${BASH_REMATCH[4]} own=${BASH_REMATCH[5]}
+    thread=${BASH_REMATCH[6]}
     local niced=()
     [ "$own" = n ] && niced=(nice -n 19) own=""
-    if { [ -n "$busy_ms" ] || [ -n "$own" ]; } && [ ! -x "$busy_load" ]; then
+    if { [ -n "$busy_ms" ] || [ -n "$own" ] || [ -n "$thread" ]; } && [ ! -x "$busy_load" ]; then
         echo "$name: -L $load needs $busy_load (build the benches)" >&2
         return 2
     fi
     for _ in $(seq "$n"); do
         # nice execs busy_load: the pid is busy_load's
-        if [ -n "$busy_ms" ]; then "${niced[@]}" "$busy_load" ${own:+-$own} "$busy_ms" "$idle_ms" &
-        elif [ -x "$busy_load" ]; then "${niced[@]}" "$busy_load" ${own:+-$own} &
+        if [ -n "$busy_ms" ]; then "${niced[@]}" "$busy_load" ${own:+-$own} ${thread:+-t} "$busy_ms" "$idle_ms" &
+        elif [ -x "$busy_load" ]; then "${niced[@]}" "$busy_load" ${own:+-$own} ${thread:+-t} &
         else "${niced[@]}" sh -c 'while :; do :; done' &
         fi
         load_pids+=($!)
@@ -88,6 +91,7 @@ script_start_load() {
     [ "$own" = s ] && apart=", each started with setsid"
     [ "$own" = c ] && apart=", each in a cgroup of the cpu controller of its own"
     [ ${#niced[@]} -gt 0 ] && apart=", each at nice 19"
+    [ -n "$thread" ] && apart="$apart, each spinning in a second thread"
     load_desc="$n busy process(es)${busy_ms:+, each busy $busy_ms ms then idle $idle_ms ms}$apart (pids ${load_pids[*]})"
 }
 script_stop_load() {

@@ -1,7 +1,7 @@
 /* Unrelated CPU load for the benchmarks' loaded rows: one process that spins, always or in
  * turns (busy B ms, idle I ms), until killed.
- *   busy_load [-s|-c]        spin for ever (as `while :; do :; done`)
- *   busy_load [-s|-c] B I    spin B ms, sleep I ms, over and over (an intermittent load)
+ *   busy_load [-s|-c] [-t]      spin for ever (as `while :; do :; done`)
+ *   busy_load [-s|-c] [-t] B I  spin B ms, sleep I ms, over and over (an intermittent load)
  *   -s                       spin in a session of its own, as a program started from another
  *                            terminal: where the kernel groups tasks by session (autogroup), a
  *                            CPU is then shared between the job's session and the load's,
@@ -9,8 +9,12 @@
  *                            the load's CPU gets a third of it, not half)
  *   -c                       spin in a cgroup of the cpu controller of its own, as a service's
  *                            process (root; made beside this one's, removed when killed): the
- *                            kernel shares a CPU between the cgroups */
+ *                            kernel shares a CPU between the cgroups
+ *   -t                       spin in a second thread while the main one waits in pthread_join,
+ *                            as a thread pool or a data loader: /proc/PID/stat (the main
+ *                            thread's) shows the process asleep */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,28 +90,50 @@ static void own_cgroup(void)
     exit(child > 0 ? 0 : 1);
 }
 
+static double busy, idle;
+static int always;
+
+static void *spin(void *arg)
+{
+    (void)arg;
+    volatile unsigned long spins = 0;
+    for (;;) {
+        const double end = now_ms() + busy;
+        while (always || now_ms() < end) spins++;
+        struct timespec ts = {(time_t)(idle / 1e3), (long)(idle * 1e6) % 1000000000L};
+        nanosleep(&ts, NULL);
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
-    const int session = argc > 1 && !strcmp(argv[1], "-s");
-    const int cgroup = argc > 1 && !strcmp(argv[1], "-c");
-    argc -= session + cgroup;
-    argv += session + cgroup;
-    double busy = 0, idle = 0;
+    int session = 0, cgroup = 0, thread = 0;
+    for (; argc > 1 && argv[1][0] == '-' && argv[1][1] && !argv[1][2]; argc--, argv++) {
+        const char f = argv[1][1];
+        if (f == 's') session = 1;
+        else if (f == 'c') cgroup = 1;
+        else if (f == 't') thread = 1;
+        else break;
+    }
     if (argc == 3) {
         busy = atof(argv[1]);
         idle = atof(argv[2]);
     }
-    if ((argc != 1 && argc != 3) || busy < 0 || idle < 0 || (argc == 3 && busy + idle <= 0)) {
-        fprintf(stderr, "usage: busy_load [-s|-c] [BUSY_MS IDLE_MS]\n");
+    always = argc == 1;
+    if ((argc != 1 && argc != 3) || busy < 0 || idle < 0 || (argc == 3 && busy + idle <= 0) ||
+        (session && cgroup)) {
+        fprintf(stderr, "usage: busy_load [-s|-c] [-t] [BUSY_MS IDLE_MS]\n");
         return 2;
     }
     if (session) own_session();
     if (cgroup) own_cgroup();
-    volatile unsigned long spins = 0;
-    for (;;) {
-        const double end = now_ms() + busy;
-        while (argc == 1 || now_ms() < end) spins++;
-        struct timespec ts = {(time_t)(idle / 1e3), (long)(idle * 1e6) % 1000000000L};
-        nanosleep(&ts, NULL);
+    if (!thread) spin(NULL);
+    pthread_t t;
+    if (pthread_create(&t, NULL, spin, NULL) != 0) {
+        fprintf(stderr, "busy_load: -t: pthread_create failed\n");
+        return 1;
     }
+    pthread_join(t, NULL);
+    return 0;
 }

@@ -8,10 +8,13 @@
  * tasks by session, and one moved to a cgroup of the cpu controller of its own (a service) of
  * another wherever this test may make one (root); cgroup v2's task groups on a made-up tree.
  * And weight: the spinner reniced 15 above this process is light (shoal_busy_light), listed by
- * the walk for light processes only.
+ * the walk for light processes only. And threads: a process that spins in a second thread while
+ * its main thread sleeps (a thread pool's shape) is found by that thread, light or not.
  * Exit status: failures. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -138,6 +141,87 @@ static void light_processes(pid_t spinner, int me, const int *cpus, int ncpu)
     setpriority(PRIO_PROCESS, spinner, mine);
 }
 
+static void *spin_thread(void *arg)
+{
+    (void)arg;
+    for (volatile unsigned long i = 0;; i++) {
+    }
+    return NULL;
+}
+
+/* A child bound to cpu whose second thread spins while the main one sleeps in join. */
+static pid_t threaded_child(int cpu)
+{
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    pthread_t t;
+    if (pthread_create(&t, NULL, spin_thread, NULL) != 0) _exit(1);
+    pthread_join(t, NULL);
+    _exit(0);
+}
+
+/* The thread of process pid other than its main one (the first found), 0 if none. */
+static int other_thread(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(path);
+    int tid = 0;
+    struct dirent *e;
+    while (d && !tid && (e = readdir(d)) != NULL)
+        if (atoi(e->d_name) > 0 && atoi(e->d_name) != pid) tid = atoi(e->d_name);
+    if (d) closedir(d);
+    return tid;
+}
+
+/* Threads: /proc/PID/stat is the main thread's, asleep here; the walks find the spinning
+ * thread by its id, also once reniced light, and never among the pids given. */
+static void threaded_process(int me, int last, const int *cpus, int ncpu)
+{
+    const pid_t pid = threaded_child(last);
+    nap_ms(50);
+    const int tid = other_thread(pid);
+    int out[64], cpu = -1, found = 0, ours_listed = 0, main_listed = 0;
+    if (!tid) fail("the threaded child's second thread was not found in /proc/PID/task");
+    for (int i = 0; i < 20 && tid; i++) {
+        const int n = shoal_busy_running_list(&me, 1, cpus, ncpu, out, 64);
+        found += listed(tid, out, n);
+        main_listed += listed(pid, out, n);
+        const int ours[2] = {me, (int)pid};
+        ours_listed += listed(tid, out, shoal_busy_running_list(ours, 2, cpus, ncpu, out, 64));
+        nap_ms(1);
+    }
+    if (tid && found != 20) {
+        fprintf(stderr, "busy_look: the walk over /proc found the spinning thread of a process whose "
+                        "main thread sleeps at %d of 20 walks\n", found);
+        failures++;
+    }
+    if (main_listed) fail("the walk listed the sleeping main thread of a threaded process");
+    if (ours_listed) fail("the walk listed a thread of a process among the pids given");
+    if (tid && (!shoal_busy_is_running(tid, &cpu) || cpu != last))
+        fail("the spinning thread, read by its id, was not running on the last CPU");
+    errno = 0;
+    const int mine = getpriority(PRIO_PROCESS, 0);
+    if (tid && !errno && mine <= 4 && setpriority(PRIO_PROCESS, (id_t)tid, mine + 15) == 0) {
+        const long long r0 = shoal_busy_run_ns(tid);
+        nap_ms(30);
+        if (!shoal_busy_light(tid)) fail("a thread reniced 15 above this process was not read as light");
+        if (listed(tid, out, shoal_busy_running_list(&me, 1, cpus, ncpu, out, 64)))
+            fail("the walk over /proc listed a light thread (nice 15 above this process)");
+        if (!listed(tid, out, shoal_busy_light_list(&me, 1, cpus, ncpu, out, 64)))
+            fail("the walk for light processes missed a spinning light thread of a process whose main "
+                 "thread sleeps");
+        if (r0 < 0 || shoal_busy_run_ns(tid) - r0 < 5000000LL)
+            fail("a thread that spun for 30 ms read less than 5 ms of run time");
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+}
+
 int main(void)
 {
     cpu_set_t set;
@@ -176,6 +260,9 @@ int main(void)
     int none;
     if (shoal_busy_is_running(999999999, &none)) fail("pid 999999999 was read as running");
     light_processes(spinner, me, cpus, ncpu);
+    kill(spinner, SIGSTOP); /* the last CPU to the threaded child alone */
+    threaded_process(me, last, cpus, ncpu);
+    kill(spinner, SIGCONT);
 
     /* Groups: the spinner shares this session; one that starts its own is of another group
      * where the kernel groups tasks by session, and then the only process on its CPU. */

@@ -541,7 +541,7 @@ static void quick_look(long t)
     for (int k = 0; k < ncpu; k++) left += !on[k];
     if (debug)
         for (int i = 0; i < quick_np; i++)
-            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: pid %d ran at %d of %d "
+            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: task %d ran at %d of %d "
                     "readings in %.1f ms, on CPU %d, share %.2f\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
                     quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i],
                     (double)(shoal_busy_run_ns(quick_pid[i]) - quick_run0[i]) / (double)(t - quick_first_ns));

@@ -38,8 +38,8 @@ static int read_small(const char *path, char *buf, int size)
     return (int)got;
 }
 
-/* /proc/PID/stat of a process's main thread into buf: a pointer to its third field (the state
- * letter), or NULL if unreadable. */
+/* /proc/ID/stat of a task (a process's main thread, or a thread by its id) into buf: a
+ * pointer to its third field (the state letter), or NULL if unreadable. */
 static const char *stat_fields(int pid, char *buf, int size)
 {
     char path[64];
@@ -59,22 +59,30 @@ static const char *skip_fields(const char *p, int n)
     return p;
 }
 
-/* A process's main thread: its state letter, the CPU it last ran on, its nice value and
- * scheduling policy; 0 if unreadable. */
-static int task_state(int pid, char *state, int *cpu, int *nice, int *policy)
+/* A task (a process's main thread, or any thread by its id): its state letter, the CPU it last
+ * ran on, its nice value, scheduling policy and its process's thread count; 0 if unreadable. */
+static int task_stat(int pid, char *state, int *cpu, int *nice, int *policy, int *threads)
 {
     char buf[1024];
     const char *p = stat_fields(pid, buf, sizeof buf);
     if (!p) return 0;
     *state = *p;
-    const char *n = skip_fields(p, 19 - 3); /* nice: field 19 */
-    p = skip_fields(n, 39 - 19);            /* the processor: field 39 */
+    const char *n = skip_fields(p, 19 - 3);    /* nice: field 19 */
+    const char *th = skip_fields(n, 20 - 19);  /* num_threads: field 20 */
+    p = skip_fields(th, 39 - 20);              /* the processor: field 39 */
     const char *pol = skip_fields(p, 41 - 39); /* the policy: field 41 */
     if (!pol) return 0;
     *nice = atoi(n);
+    *threads = atoi(th);
     *cpu = atoi(p);
     *policy = atoi(pol);
     return 1;
+}
+
+static int task_state(int pid, char *state, int *cpu, int *nice, int *policy)
+{
+    int threads;
+    return task_stat(pid, state, cpu, nice, policy, &threads);
 }
 
 int shoal_busy_is_running(int pid, int *cpu)
@@ -128,8 +136,24 @@ static int is_ours(int pid, const int *pids, int n)
     return 0;
 }
 
-/* The walk of shoal_busy_running_list and shoal_busy_light_list: processes of the weight
- * asked for (want_light) running or runnable on one of the CPUs. */
+/* Task id (a process or one of its threads; /proc/ID/stat and schedstat read either) into
+ * out[] if it is running or runnable on one of the CPUs and of the weight asked for. */
+static void consider(int id, char state, int cpu, int nice, int policy, const int *cpus, int ncpu,
+                     int *out, int *found, int want_light)
+{
+    if (state != 'R' || light(nice, policy) != want_light) return;
+    for (int k = 0; k < ncpu; k++)
+        if (cpus[k] == cpu) {
+            out[(*found)++] = id;
+            return;
+        }
+}
+
+/* The walk of shoal_busy_running_list and shoal_busy_light_list: tasks of the weight asked for
+ * (want_light) running or runnable on one of the CPUs. /proc/PID/stat is the main thread's: a
+ * process whose work runs in other threads (a data loader, a thread pool, a main thread
+ * waiting in join) shows there as asleep, so the threads of a process of more than one are
+ * looked at one by one. */
 static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *out, int max,
                         int want_light)
 {
@@ -145,15 +169,23 @@ static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *
         if (++seen % 64 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
         const int pid = atoi(e->d_name);
         char state;
-        int cpu, nice, policy;
-        if (pid == self || is_ours(pid, pids, n) || !task_state(pid, &state, &cpu, &nice, &policy) ||
-            state != 'R' || light(nice, policy) != want_light)
+        int cpu, nice, policy, threads;
+        if (pid == self || is_ours(pid, pids, n) || !task_stat(pid, &state, &cpu, &nice, &policy, &threads))
             continue;
-        for (int k = 0; k < ncpu; k++)
-            if (cpus[k] == cpu) {
-                out[found++] = pid;
-                break;
-            }
+        consider(pid, state, cpu, nice, policy, cpus, ncpu, out, &found, want_light);
+        if (threads <= 1) continue;
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", pid);
+        DIR *td = opendir(path);
+        if (!td) continue; /* gone */
+        struct dirent *te;
+        while (found < max && (te = readdir(td)) != NULL) {
+            if (!isdigit((unsigned char)te->d_name[0])) continue;
+            const int tid = atoi(te->d_name);
+            if (tid != pid && task_state(tid, &state, &cpu, &nice, &policy))
+                consider(tid, state, cpu, nice, policy, cpus, ncpu, out, &found, want_light);
+        }
+        closedir(td);
     }
     closedir(d);
     return found;

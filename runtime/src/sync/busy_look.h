@@ -3,31 +3,34 @@
 #ifndef SHOAL_SYNC_BUSY_LOOK_H
 #define SHOAL_SYNC_BUSY_LOOK_H
 
-/* Every process but this one, the n pids and light ones (shoal_busy_light) whose main thread
- * is running or runnable now on one of the ncpu CPUs cpus[]: up to max of their pids into out
- * (the walk over /proc stops after 10 ms). Returns how many were put there, -1 when /proc
- * cannot be read. */
+/* Every task (a process's main thread or another of its threads) but those of this process,
+ * of the n pids and light ones (shoal_busy_light) that is running or runnable now on one of
+ * the ncpu CPUs cpus[]: up to max of their ids (a pid or a thread id: the calls below take
+ * either) into out (the walk over /proc stops after 10 ms). Returns how many were put there,
+ * -1 when /proc cannot be read. */
 int shoal_busy_running_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max);
 
-/* Run time of process pid's main thread in ns (/proc/PID/schedstat), -1 when unreadable. */
+/* Run time of task pid (a process's main thread, or a thread by its id) in ns
+ * (/proc/PID/schedstat), -1 when unreadable. */
 long long shoal_busy_run_ns(int pid);
 
-/* 1 if process pid's main thread weighs little in the scheduler beside this process: it runs
- * under SCHED_IDLE, or at a nice value 15 or more above this process's (a nice-19 background
- * job beside PEs of nice 0). Beside PEs that keep their CPU it gets a small share of it; it
- * holds the CPU only where they leave it. 0 if not, or if it is gone. */
+/* 1 if task pid (a process's main thread, or a thread by its id) weighs little in the
+ * scheduler beside this process: it runs under SCHED_IDLE, or at a nice value 15 or more
+ * above this process's (a nice-19 background job beside PEs of nice 0). Beside PEs that keep
+ * their CPU it gets a small share of it; it holds the CPU only where they leave it. 0 if not,
+ * or if it is gone. */
 int shoal_busy_light(int pid);
 
-/* The same walk as shoal_busy_running_list for the light processes only. */
+/* The same walk as shoal_busy_running_list for the light tasks only. */
 int shoal_busy_light_list(const int *pids, int n, const int *cpus, int ncpu, int *out, int max);
 
-/* 1 if other processes than the n pids run on CPU cpu now and each of them may run on one of
- * the nto CPUs to[] (its affinity): the scheduler can take them there. 0 if none runs there,
- * one is bound where it cannot go, or /proc cannot be read. */
+/* 1 if tasks of other processes than the n pids run on CPU cpu now and each of them may run
+ * on one of the nto CPUs to[] (its affinity): the scheduler can take them there. 0 if none
+ * runs there, one is bound where it cannot go, or /proc cannot be read. */
 int shoal_busy_cpu_movable(const int *pids, int n, int cpu, const int *to, int nto);
 
-/* 1 if process pid's main thread is running or runnable now (*cpu: the CPU it is on), 0 if
- * not or if it is gone. */
+/* 1 if task pid (a process's main thread, or a thread by its id) is running or runnable now
+ * (*cpu: the CPU it is on), 0 if not or if it is gone. */
 int shoal_busy_is_running(int pid, int *cpu);
 
 /* 1 if process pid draws on another share of the CPUs than this one: another cgroup of the
