@@ -38,7 +38,28 @@ static void fail(const char *what)
     failures++;
 }
 
-static pid_t child(int cpu, const char *name, int spin)
+static void *spin(void *arg)
+{
+    (void)arg;
+    for (volatile unsigned long i = 0;; i++) {
+    }
+    return NULL;
+}
+
+static void *sleep_thread(void *arg)
+{
+    (void)arg;
+    for (;;) pause();
+    return NULL;
+}
+
+/* Threads of the child of how 3: more than one walk's 10 ms look at, one by one. */
+#define MANY_THREADS 4000
+
+/* A child process bound to cpu that sleeps, spins (how 1), spins in a second thread while its
+ * main thread sleeps in join (how 2: a thread pool's shape), or sleeps in MANY_THREADS threads
+ * (how 3: an idle server's). */
+static pid_t child(int cpu, const char *name, int how)
 {
     const pid_t pid = fork();
     if (pid != 0) return pid;
@@ -47,9 +68,14 @@ static pid_t child(int cpu, const char *name, int spin)
     CPU_SET(cpu, &one);
     sched_setaffinity(0, sizeof one, &one);
     prctl(PR_SET_NAME, name);
-    if (spin)
-        for (volatile unsigned long i = 0;; i++) {
-        }
+    pthread_t t;
+    if (how == 1) spin(NULL);
+    if (how == 2 && pthread_create(&t, NULL, spin, NULL) == 0) pthread_join(t, NULL);
+    pthread_attr_t small;
+    pthread_attr_init(&small);
+    pthread_attr_setstacksize(&small, 65536);
+    for (int i = 0; how == 3 && i < MANY_THREADS && pthread_create(&t, &small, sleep_thread, NULL) == 0; i++) {
+    }
     for (;;) pause();
 }
 
@@ -141,29 +167,6 @@ static void light_processes(pid_t spinner, int me, const int *cpus, int ncpu)
     setpriority(PRIO_PROCESS, spinner, mine);
 }
 
-static void *spin_thread(void *arg)
-{
-    (void)arg;
-    for (volatile unsigned long i = 0;; i++) {
-    }
-    return NULL;
-}
-
-/* A child bound to cpu whose second thread spins while the main one sleeps in join. */
-static pid_t threaded_child(int cpu)
-{
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    pthread_t t;
-    if (pthread_create(&t, NULL, spin_thread, NULL) != 0) _exit(1);
-    pthread_join(t, NULL);
-    _exit(0);
-}
-
 /* The thread of process pid other than its main one (the first found), 0 if none. */
 static int other_thread(pid_t pid)
 {
@@ -179,10 +182,14 @@ static int other_thread(pid_t pid)
 }
 
 /* Threads: /proc/PID/stat is the main thread's, asleep here; the walks find the spinning
- * thread by its id, also once reniced light, and never among the pids given. */
+ * thread by its id, also once reniced light, and never among the pids given; also beside a
+ * process of thousands of sleeping threads that comes first in /proc, more than a walk's time
+ * limit lets it read. */
 static void threaded_process(int me, int last, const int *cpus, int ncpu)
 {
-    const pid_t pid = threaded_child(last);
+    const pid_t server = child(last, "many threads", 3);
+    nap_ms(200);
+    const pid_t pid = child(last, "threaded", 2);
     nap_ms(50);
     const int tid = other_thread(pid);
     int out[64], cpu = -1, found = 0, ours_listed = 0, main_listed = 0;
@@ -220,6 +227,8 @@ static void threaded_process(int me, int last, const int *cpus, int ncpu)
     }
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
+    kill(server, SIGKILL);
+    waitpid(server, NULL, 0);
 }
 
 int main(void)

@@ -49,47 +49,46 @@ static const char *stat_fields(int pid, char *buf, int size)
     return p && p[1] == ' ' ? p + 2 : NULL;
 }
 
-/* The field n fields after the one at p, or NULL. */
-static const char *skip_fields(const char *p, int n)
-{
-    while (p && n-- > 0) {
-        p = strchr(p, ' ');
-        if (p) p++;
-    }
-    return p;
-}
+/* What /proc/ID/stat says of a task (a process's main thread, or any thread by its id). */
+struct task {
+    char state;            /* field 3: R running or runnable */
+    long long flags;       /* field 9 */
+    int cpu;               /* field 39: the CPU it last ran on */
+    int nice, policy;      /* fields 19 and 41 */
+    int threads;           /* field 20: its process's thread count */
+    long long ticks;       /* fields 14 + 15: its process's CPU time, clock ticks */
+    long long start_ticks; /* field 22: when it started, ticks after boot */
+};
 
-/* A task (a process's main thread, or any thread by its id): its state letter, the CPU it last
- * ran on, its nice value, scheduling policy and its process's thread count; 0 if unreadable. */
-static int task_stat(int pid, char *state, int *cpu, int *nice, int *policy, int *threads)
+/* Task id's /proc/ID/stat into t; 0 if unreadable. */
+static int task_read(int id, struct task *t)
 {
     char buf[1024];
-    const char *p = stat_fields(pid, buf, sizeof buf);
+    const char *p = stat_fields(id, buf, sizeof buf);
     if (!p) return 0;
-    *state = *p;
-    const char *n = skip_fields(p, 19 - 3);    /* nice: field 19 */
-    const char *th = skip_fields(n, 20 - 19);  /* num_threads: field 20 */
-    p = skip_fields(th, 39 - 20);              /* the processor: field 39 */
-    const char *pol = skip_fields(p, 41 - 39); /* the policy: field 41 */
-    if (!pol) return 0;
-    *nice = atoi(n);
-    *threads = atoi(th);
-    *cpu = atoi(p);
-    *policy = atoi(pol);
+    t->state = *p;
+    long long f[42]; /* f[k]: field k, from 4 on */
+    for (int k = 4; k <= 41; k++) {
+        p = strchr(p, ' ');
+        if (!p) return 0;
+        f[k] = strtoll(++p, NULL, 10);
+    }
+    t->flags = f[9];
+    t->ticks = f[14] + f[15];
+    t->nice = (int)f[19];
+    t->threads = (int)f[20];
+    t->start_ticks = f[22];
+    t->cpu = (int)f[39];
+    t->policy = (int)f[41];
     return 1;
-}
-
-static int task_state(int pid, char *state, int *cpu, int *nice, int *policy)
-{
-    int threads;
-    return task_stat(pid, state, cpu, nice, policy, &threads);
 }
 
 int shoal_busy_is_running(int pid, int *cpu)
 {
-    char state;
-    int nice, policy;
-    return task_state(pid, &state, cpu, &nice, &policy) && state == 'R';
+    struct task t;
+    if (!task_read(pid, &t)) return 0;
+    *cpu = t.cpu;
+    return t.state == 'R';
 }
 
 long long shoal_busy_run_ns(int pid)
@@ -120,13 +119,13 @@ static int light(int nice, int policy)
 
 int shoal_busy_light(int pid)
 {
-    char state;
-    int cpu, nice, policy;
-    return task_state(pid, &state, &cpu, &nice, &policy) && light(nice, policy);
+    struct task t;
+    return task_read(pid, &t) && light(t.nice, t.policy);
 }
 
-/* The walk over /proc stops after this long: 8-11 us a process (72 took 0.54-0.79 ms), so
- * about a thousand processes; on a machine of more, a look at part of them. */
+/* The walk over /proc stops after this long: 3-11 us a process (72-74 took 0.24-0.79 ms on
+ * the 2-vCPU VMs of benches/RESULTS.md), 2.5 us a thread, so about a thousand processes, or
+ * four thousand threads; on a machine of more, a look at part of them. */
 #define WALK_NS 10000000L
 
 static int is_ours(int pid, const int *pids, int n)
@@ -138,56 +137,88 @@ static int is_ours(int pid, const int *pids, int n)
 
 /* Task id (a process or one of its threads; /proc/ID/stat and schedstat read either) into
  * out[] if it is running or runnable on one of the CPUs and of the weight asked for. */
-static void consider(int id, char state, int cpu, int nice, int policy, const int *cpus, int ncpu,
-                     int *out, int *found, int want_light)
+static void consider(int id, const struct task *t, const int *cpus, int ncpu, int *out, int *found,
+                     int want_light)
 {
-    if (state != 'R' || light(nice, policy) != want_light) return;
+    if (t->state != 'R' || light(t->nice, t->policy) != want_light) return;
     for (int k = 0; k < ncpu; k++)
-        if (cpus[k] == cpu) {
+        if (cpus[k] == t->cpu) {
             out[(*found)++] = id;
             return;
         }
 }
 
+/* The threads of process pid other than its main one into out[] as consider() takes them;
+ * stops at max, or once the walk that began at t0 has taken WALK_NS. */
+static void thread_walk(int pid, long t0, const int *cpus, int ncpu, int *out, int *found, int max,
+                        int want_light)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *d = opendir(path);
+    if (!d) return; /* gone */
+    int seen = 0;
+    struct dirent *e;
+    while (*found < max && (e = readdir(d)) != NULL) {
+        if (!isdigit((unsigned char)e->d_name[0])) continue;
+        if (++seen % 16 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
+        const int tid = atoi(e->d_name);
+        struct task t;
+        if (tid != pid && task_read(tid, &t)) consider(tid, &t, cpus, ncpu, out, found, want_light);
+    }
+    closedir(d);
+}
+
+/* Processes of several threads whose other threads one walk looks at. */
+#define THREADED_MAX 256
+
+/* Seconds since boot, in clock ticks (/proc/PID/stat's starttime is in those); 0 unknown. */
+static long long uptime_ticks(void)
+{
+    char buf[128];
+    if (read_small("/proc/uptime", buf, sizeof buf) < 0) return 0;
+    return (long long)(strtod(buf, NULL) * (double)sysconf(_SC_CLK_TCK));
+}
+
 /* The walk of shoal_busy_running_list and shoal_busy_light_list: tasks of the weight asked for
  * (want_light) running or runnable on one of the CPUs. /proc/PID/stat is the main thread's: a
  * process whose work runs in other threads (a data loader, a thread pool, a main thread
- * waiting in join) shows there as asleep, so the threads of a process of more than one are
- * looked at one by one. */
+ * waiting in join) shows there as asleep, so the other threads of processes of several are
+ * looked at too, after every main thread, the processes that used the most of a CPU over their
+ * life first: where the time limit cuts a walk over a desktop's thousands of threads, it cuts
+ * the threads of idle servers, and every process has been looked at as before. */
 static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *out, int max,
                         int want_light)
 {
     DIR *d = opendir("/proc");
     if (!d) return -1;
     const int self = (int)getpid();
-    int found = 0, seen = 0;
+    int found = 0, seen = 0, threaded[THREADED_MAX], nthreaded = 0;
+    double use[THREADED_MAX]; /* each one's CPU time over its life */
     const long t0 = shoal_now_ns();
+    const long long up = uptime_ticks();
     struct dirent *e;
     while (found < max && (e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         /* a machine of thousands of processes: a partial look, not a long one */
         if (++seen % 64 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
         const int pid = atoi(e->d_name);
-        char state;
-        int cpu, nice, policy, threads;
-        if (pid == self || is_ours(pid, pids, n) || !task_stat(pid, &state, &cpu, &nice, &policy, &threads))
-            continue;
-        consider(pid, state, cpu, nice, policy, cpus, ncpu, out, &found, want_light);
-        if (threads <= 1) continue;
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/task", pid);
-        DIR *td = opendir(path);
-        if (!td) continue; /* gone */
-        struct dirent *te;
-        while (found < max && (te = readdir(td)) != NULL) {
-            if (!isdigit((unsigned char)te->d_name[0])) continue;
-            const int tid = atoi(te->d_name);
-            if (tid != pid && task_state(tid, &state, &cpu, &nice, &policy))
-                consider(tid, state, cpu, nice, policy, cpus, ncpu, out, &found, want_light);
+        struct task t;
+        if (pid == self || is_ours(pid, pids, n) || !task_read(pid, &t)) continue;
+        consider(pid, &t, cpus, ncpu, out, &found, want_light);
+        if (t.threads <= 1 || nthreaded == THREADED_MAX) continue;
+        const double u = (double)t.ticks / (double)(up - t.start_ticks > 0 ? up - t.start_ticks : 1);
+        int k = nthreaded++;
+        for (; k > 0 && use[k - 1] < u; k--) { /* kept in order, most used first */
+            threaded[k] = threaded[k - 1];
+            use[k] = use[k - 1];
         }
-        closedir(td);
+        threaded[k] = pid;
+        use[k] = u;
     }
     closedir(d);
+    for (int i = 0; i < nthreaded && found < max && shoal_now_ns() - t0 <= WALK_NS; i++)
+        thread_walk(threaded[i], t0, cpus, ncpu, out, &found, max, want_light);
     return found;
 }
 
@@ -373,9 +404,8 @@ int shoal_busy_other_group(int pid)
 /* A kernel thread (PF_KTHREAD in /proc/PID/stat's flags, field 9). */
 static int kernel_thread(int pid)
 {
-    char buf[1024];
-    const char *p = skip_fields(stat_fields(pid, buf, sizeof buf), 9 - 3);
-    return p && (strtoul(p, NULL, 10) & 0x00200000UL) != 0;
+    struct task t;
+    return task_read(pid, &t) && (t.flags & 0x00200000LL) != 0;
 }
 
 /* Whether process pid keeps running on cpu: at 6 or more of 8 readings 0.1 ms apart. */
