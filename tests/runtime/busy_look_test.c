@@ -188,7 +188,8 @@ static int other_thread(pid_t pid)
 static void threaded_process(int me, int last, const int *cpus, int ncpu)
 {
     const pid_t server = child(last, "many threads", 3);
-    nap_ms(200);
+    nap_ms(600); /* an idle server's: the CPU time it used (making its threads, 0.1-0.3 s under
+                  * ASan) falls to a small part of its life, below the spinner's */
     const pid_t pid = child(last, "threaded", 2);
     nap_ms(50);
     const int tid = other_thread(pid);
