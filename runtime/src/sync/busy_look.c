@@ -172,7 +172,7 @@ static void thread_walk(int pid, long t0, const int *cpus, int ncpu, int *out, i
 /* Processes of several threads whose other threads one walk looks at. */
 #define THREADED_MAX 256
 
-/* Seconds since boot, in clock ticks (/proc/PID/stat's starttime is in those); 0 unknown. */
+/* The time since boot in clock ticks (what /proc/PID/stat's starttime counts); 0 unknown. */
 static long long uptime_ticks(void)
 {
     char buf[128];
