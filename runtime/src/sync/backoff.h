@@ -32,13 +32,6 @@
 #include "sync/wait_site.h"
 #include "sync/wait_stats.h"
 
-/* Polls spun after the budget before napping when every PE has a core (tens of us): a writer
- * that is merely a little late costs no wake-up. */
-#define SHOAL_SPIN_MORE 2048u
-/* While an off-node transport is in use, its spin_more: over a network that emulates RMA in
- * software every operation aimed at this PE waits for its next progress call, so a napping
- * PE would add a nap to each peer's round trip. */
-
 /* A wait's state (struct shoal_backoff: sync/wait_site.h) at its start. */
 #define SHOAL_BACKOFF_INIT {.spin = shoal_g.spin_polls, .pe = -1}
 #define SHOAL_BACKOFF_FROM(writer) {.spin = shoal_spin_for(writer), .pe = (writer)}
@@ -57,9 +50,13 @@ static inline unsigned shoal_spin_for(int pe)
     return mate ? 0 : shoal_g.spin_remote;
 }
 
+/* Polls spun after the budget before napping when every PE has a core: SHOAL_SPIN_MORE_NS of
+ * this CPU's (sync/relax.h). While an off-node transport is in use, its spin_more: over a
+ * network that emulates RMA in software every operation aimed at this PE waits for its next
+ * progress call, so a napping PE would add a nap to each peer's round trip. */
 static inline unsigned shoal_spin_more(void)
 {
-    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : SHOAL_SPIN_MORE;
+    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : shoal_g.spin_more;
 }
 
 /* A poll's pause while spinning. With an off-node transport every poll progresses it (a

@@ -82,6 +82,21 @@ void shoal_bell_done(struct shoal_backoff *b);
 #define SHOAL_WRITER_ANY UINT32_MAX
 #define SHOAL_WRITER_COUNT 0x80000000u
 
+/* shoal_ring_at's test once the stores before are ordered before its reads (a store-load
+ * fence: one for several messages, coll/engine/group.h shoal_ring_members). The sleeper
+ * publishes what it waits for before it counts itself (acquire here). */
+static inline void shoal_ring_fenced(int pe, long count)
+{
+    struct shoal_doorbell *d = shoal_bell(pe);
+    if (d == NULL) return;
+    if (__atomic_load_n(&d->sleepers, __ATOMIC_ACQUIRE) == 0) return;
+    const uint32_t w = __atomic_load_n(&d->writer, __ATOMIC_RELAXED);
+    if (w == SHOAL_WRITER_NONE || w == SHOAL_WRITER_ANY ||
+        ((w & SHOAL_WRITER_COUNT) ? count >= (long)(w & ~SHOAL_WRITER_COUNT)
+                                  : w == (uint32_t)shoal_g.me + 1))
+        shoal_doorbell_wake(d);
+}
+
 /* After a store that a wait on world PE pe may be expecting: wake pe if it sleeps, unless it
  * waits for another PE's store, or for a counter to reach more than count (the value a
  * counter signal left; LONG_MAX for any other store). A sleeper in a flat collective waits for
@@ -89,19 +104,11 @@ void shoal_bell_done(struct shoal_backoff *b);
  * slot still empty (doorbell.c). */
 static inline void shoal_ring_at(int pe, long count)
 {
-    if (SHOAL_LIKELY(!shoal_bells_on)) return;
-    struct shoal_doorbell *d = shoal_bell(pe);
-    if (d == NULL) return;
+    if (SHOAL_LIKELY(!shoal_bells_on) || shoal_bell(pe) == NULL) return;
     /* The store before must be visible before we read sleepers (and a waiter checks its
-     * condition after announcing itself): store-load order. The sleeper publishes what it
-     * waits for before it counts itself (acquire here). */
+     * condition after announcing itself): store-load order. */
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&d->sleepers, __ATOMIC_ACQUIRE) == 0) return;
-    const uint32_t w = __atomic_load_n(&d->writer, __ATOMIC_RELAXED);
-    if (w == SHOAL_WRITER_NONE || w == SHOAL_WRITER_ANY ||
-        ((w & SHOAL_WRITER_COUNT) ? count >= (long)(w & ~SHOAL_WRITER_COUNT)
-                                  : w == (uint32_t)shoal_g.me + 1))
-        shoal_doorbell_wake(d);
+    shoal_ring_fenced(pe, count);
 }
 
 static inline void shoal_ring(int pe)

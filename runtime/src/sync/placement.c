@@ -33,6 +33,7 @@
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/placement.h"
+#include "sync/relax.h"
 
 #define SPIN_DEFAULT 256
 
@@ -59,6 +60,11 @@ void shoal_placement_check_env(void)
             shoal_fatal("shmem_init", "SHOAL_SPIN_POLLS=%s is not a count from 0 to 1000000000", s);
         spin_env = v;
     }
+    /* The spin before napping lasts a time, not a count (sync/backoff.h); measured before the
+     * bootstrap's first wait. */
+    const double poll = shoal_poll_ns();
+    const double polls = poll > 1 ? SHOAL_SPIN_MORE_NS / poll : SHOAL_SPIN_MORE_NS;
+    shoal_g.spin_more = polls < 256 ? 256 : polls > 65536 ? 65536 : (unsigned)polls;
 }
 
 /* The cpu-th CPU (0-based) of the set. */

@@ -11,4 +11,16 @@ static inline void shoal_cpu_relax(void)
 #endif
 }
 
+/* Nanoseconds one poll of a spinning wait (a load and the pause above) takes on this CPU,
+ * measured (about 30 us): the pause takes 42 ns on the AMD EPYC of benches/RESULTS.md and 10
+ * on the Intel Xeon, so a spin meant to last a given time is counted from this. */
+double shoal_poll_ns(void);
+
+/* How long a wait spins after its budget before napping when every PE has a core: a writer
+ * that is merely a little late (a put of 1 MiB takes 35 us) costs no wake-up. Counted in this
+ * CPU's polls at init (shoal_g.spin_more: sync/placement.c), 2048 of the AMD EPYC's; as 2048
+ * polls of the Intel Xeon's 10 ns pause the spin ended 25 us in, and a 1 MiB ping-pong
+ * napped once a round trip: 54 us one way against Open MPI's 37. */
+#define SHOAL_SPIN_MORE_NS 86000u
+
 #endif

@@ -42,8 +42,8 @@ void shoal_coll_alltoall(const char *routine, const struct shoal_group *g, void 
                 shoal_coll_scopy(box + 1, 1, SRC_BLOCK(j) + (ptrdiff_t)e0 * sst * (ptrdiff_t)esize, sst, cnt,
                       esize);
                 shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
-                shoal_ring(shoal_group_pe(g, j));
             }
+            shoal_ring_members(g);
             if (e0 == 0)
                 shoal_mbox_await_mates(g, boxes, shoal_coll_tag(SHOAL_CK_ALLTOALL, 0, bbytes));
             for (int d = n - 1; d >= 1; d--) {

@@ -95,8 +95,9 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
         for (long d = 1; d < k && d * step < n; d++) {
             const int j = shoal_wrap(g->me + d * step, n);
             __atomic_store_n(shoal_peer_word(g, j, epoch_word(r, d, k)), (long)epoch, __ATOMIC_RELEASE);
-            shoal_ring(shoal_group_pe(g, j));
+            if (!flat) shoal_ring(shoal_group_pe(g, j));
         }
+        if (flat) shoal_ring_members(g); /* one round: every other member */
         /* Members bound to my CPU first: they arrive only while I yield. The others are
          * running elsewhere, and spinning a little for them saves a context switch. Who is
          * which is read once: the PEs may move while I wait (avoid_busy.c), and a source
@@ -112,12 +113,11 @@ void shoal_coll_barrier_epoch(const struct shoal_group *g, uint64_t epoch, int l
             }
     }
     if (shoal_g.oversubscribed && flat) {
-        if (g->me == 0)
-            for (int i = 1; i < n; i++) {
+        if (g->me == 0) {
+            for (int i = 1; i < n; i++)
                 __atomic_store_n(shoal_peer_word(g, i, RELEASE_WORD), (long)epoch, __ATOMIC_RELEASE);
-                shoal_ring(shoal_group_pe(g, i));
-            }
-        else if (lead_first)
+            shoal_ring_members(g);
+        } else if (lead_first)
             await_epoch(g, 0, RELEASE_WORD, epoch);
     }
 }

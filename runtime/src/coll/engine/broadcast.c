@@ -92,8 +92,8 @@ static void bcast_flat(const char *routine, const struct shoal_group *g, void *d
                                 shoal_coll_streams(nbytes * (size_t)(n + 1), n));
                 shoal_mbox_fill(box, tag);
             }
-            shoal_ring(pe);
         }
+        shoal_ring_members(g);
         return;
     }
     long *box = shoal_mbox_local(g, &l, 0);

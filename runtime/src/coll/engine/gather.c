@@ -42,8 +42,8 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
                 shoal_mbox_put(shoal_mbox_remote(g, &l, j, shoal_flat_box(me, j, n)),
                                g->idle && off == 0, (const char *)src + off, len,
                                shoal_coll_tag(kind, 0, mine));
-                shoal_ring(shoal_group_pe(g, j));
             }
+            shoal_ring_members(g);
         }
         if (off == 0) shoal_mbox_await_mates(g, boxes, shoal_coll_tag(kind, 0, mine));
         for (int d = n - 1; d >= 1; d--) {
@@ -149,8 +149,8 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
         box[1] = (long)(nbytes << 1 | (size_t)out);
         memcpy(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
-        shoal_ring(shoal_group_pe(g, j));
     }
+    shoal_ring_members(g);
     /* sizes; rest[i]: member i's block still to come after round 0 (0 when complete) */
     size_t sizes[SHOAL_FLAT_MAX] = {0}, offs[SHOAL_FLAT_MAX] = {0}, rest[SHOAL_FLAT_MAX] = {0};
     size_t total = 0, maxsz = 0;

@@ -330,6 +330,17 @@ static inline int shoal_wrap(long i, long n)
     return (int)(i >= n ? i - n : i);
 }
 
+/* After a message to every other member: wake those that sleep, with one store-load fence for
+ * all (shoal_ring's fence drains the store buffer, so one per message waits for each
+ * receiver's lines in turn; after the last message they come in parallel). */
+static inline void shoal_ring_members(const struct shoal_group *g)
+{
+    if (SHOAL_LIKELY(!shoal_bells_on)) return;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    for (int d = 1; d < g->size; d++)
+        shoal_ring_fenced(shoal_group_pe(g, shoal_wrap(g->me + d, g->size)), LONG_MAX);
+}
+
 /* Index of sender s in receiver r's flat mailbox array (one box per other member). */
 static inline int shoal_flat_box(int s, int r, int n)
 {

@@ -50,8 +50,8 @@ SHOAL_HOT_INLINE void reduce_flat_via(const char *routine, const struct shoal_gr
             const int j = shoal_wrap(me + d, n);
             const int fresh = chan ? shoal_chan_fresh(shoal_group_pe(g, j)) : g->idle && e0 == 0;
             shoal_mbox_put(shoal_flat_out(g, &l, j, chan), fresh, mine, len, tag);
-            shoal_ring(shoal_group_pe(g, j));
         }
+        shoal_ring_members(g);
         if (e0 == 0) shoal_mbox_await_mates(g, box, tag);
         const void *p0 = me == 0 ? mine : shoal_mbox_wait(box[0], tag, routine, shoal_group_pe(g, 0));
         const void *p1 = me == 1 ? mine : shoal_mbox_wait(box[1], tag, routine, shoal_group_pe(g, 1));
