@@ -60,7 +60,7 @@ void shoal_placement_check_env(void)
             shoal_fatal("shmem_init", "SHOAL_SPIN_POLLS=%s is not a count from 0 to 1000000000", s);
         spin_env = v;
     }
-    /* The spin before napping lasts a time, not a count (sync/backoff.h); measured before the
+    /* The spin before napping lasts a time, not a count (sync/relax.h); measured before the
      * bootstrap's first wait. */
     const double poll = shoal_poll_ns();
     const double polls = poll > 1 ? SHOAL_SPIN_MORE_NS / poll : SHOAL_SPIN_MORE_NS;
