@@ -42,6 +42,9 @@
  *                       late
  *   avoid_busy quick    the same within 0.045 s: the quick look's move (about 15 ms after the
  *                       leader's first wait); the first window's could not come before 0.05 s
+ *   avoid_busy quick_shared  the same beside as many busy processes as CPUs, all on the last
+ *                       (BUSY_PER_CPU=2 on 2 CPUs: two that the kernel had put on one CPU):
+ *                       the quick look finds every other CPU free and the PEs crowd there
  *   avoid_busy compute  run by beside_busy.sh: once the PEs left the busy CPU, the lower half
  *                       of the PEs put 256 KiB to the upper half without waiting (a barrier
  *                       every 20 ms, where the lowest PE measures) for 40 rounds: these PEs
@@ -260,7 +263,7 @@ int main(int argc, char **argv)
     const int held_cgroup = argc > 1 && !strcmp(argv[1], "held_cgroup");
     const int held = held_session || held_cgroup || (argc > 1 && !strcmp(argv[1], "held"));
     busy_child_setsid = held_session;
-    const int quick = argc > 1 && !strcmp(argv[1], "quick");
+    const int quick = argc > 1 && (!strcmp(argv[1], "quick") || !strcmp(argv[1], "quick_shared"));
     const int early = quick || (argc > 1 && !strcmp(argv[1], "early"));
     const double limit = quick ? 0.045 : 0.2;
     if (npes > MAXPE || ncpus < 2 || npes <= ncpus || my_cpu() < 0) {

@@ -29,7 +29,8 @@
  * names the other processes running on the PEs' CPUs, and over the next 12 ms reads whether
  * they keep running (quick_look, sync/busy_look.c): where fewer such processes than CPUs ran
  * at nearly every reading, the PEs leave their CPUs, mostly before the first window ends;
- * where as many ran as there are CPUs, the PEs of their CPUs are told to sleep (below).
+ * where as many ran as there are CPUs, each on a CPU of its own, the PEs of their CPUs are
+ * told to sleep (below), and where they all ran on some of the CPUs the PEs crowd on the rest.
  * Neither can tell PEs that wait from PEs that compute, and PEs that compute lose by a move:
  * they share the CPUs left. So windows in a row, COMPUTE_NS long in all, in which more PEs
  * computed (ran COMPUTE_SHARE of each, missing fewer than COMPUTE_WAITS waits) than there are
@@ -154,6 +155,7 @@ static long quick_first_ns, quick_last_ns;
 static int quick_n;              /* readings so far */
 static int quick_np;             /* processes followed: */
 static int quick_pid[QUICK_MAX], quick_cpu[QUICK_MAX], quick_runs[QUICK_MAX];
+static int quick_hops[QUICK_MAX]; /* readings that found it on another CPU than the last */
 static long long quick_run0[QUICK_MAX]; /* its run time at the first reading */
 static int quick_moved; /* the last move was the quick look's (debug output) */
 static int debug; /* SHOAL_DEBUG=1: say each move */
@@ -428,6 +430,16 @@ static void watch_start(long t)
     __atomic_store_n(&watch_last_ns, t, __ATOMIC_RELAXED);
 }
 
+/* The PEs crowd on the CPUs not in avoid (pile, quick_look): dealt there by the move that
+ * follows, their waits yield but do not sleep (publish_held) while the load's processes on
+ * those CPUs, if any, are watched till they leave. */
+static void crowd_start(long t, const int *avoid)
+{
+    for (int k = 0; k < ncpu; k++) st[k].avoided = avoid[k];
+    piled = 1;
+    watch_start(t);
+}
+
 /* Others hold every CPU (none free to go to) with processes the scheduler may move, and the
  * PEs wait rather than compute: crowd the PEs on half of the CPUs (one of 2). The kernel's
  * balancing then takes the load off the CPUs kept (it cannot move the bound PEs, and a CPU of
@@ -463,9 +475,7 @@ static int pile(long t, int computing)
         return 0;
     }
     pile_turn = (pile_turn + 1) % ncpu;
-    for (int k = 0; k < ncpu; k++) st[k].avoided = avoid[k];
-    piled = 1;
-    watch_start(t);
+    crowd_start(t, avoid);
     if (debug)
         fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: no CPU free, what holds them may "
                 "move: the PEs crowd on %d of %d CPUs\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
@@ -488,13 +498,14 @@ static void unpile(long t, int followed)
     pile_wait_ns = pile_wait_ns * 2 > PILE_WAIT_MAX_NS ? PILE_WAIT_MAX_NS : pile_wait_ns * 2;
 }
 
-/* One reading of the quick look, and once there are enough, its move: where fewer processes
- * than CPUs ran at nearly every reading (each keeps a CPU busy: one or two readings without it
- * are a process that came and went), the PEs leave the CPUs those are on. The first windows
- * cannot see them sooner than 50 ms after init, and a program's first calls all run before:
- * beside one busy process a 4-PE barrier_all of 27-105 us and a reduce of 45-64 us (idle
- * 3.6-4.5 us, 7-9 once moved). None running at the first reading, none steady, or as many as CPUs: no move (the
- * windows decide). The window that follows confirms the move, as an early window's. The look
+/* One reading of the quick look, and once there are enough, its move: where the processes
+ * that ran at nearly every reading (each keeps a CPU busy: one or two readings without it are
+ * a process that came and went) were on some of the CPUs only, the PEs leave those CPUs. The
+ * first windows cannot see them sooner than 50 ms after init, and a program's first calls all
+ * run before: beside one busy process a 4-PE barrier_all of 27-105 us and a reduce of 45-64 us
+ * (idle 3.6-4.5 us, 7-9 once moved). None running at the first reading or none steady: no
+ * move (the windows decide); a steady one on every CPU: the PEs may crowd (pile). The window
+ * that follows confirms a move off fewer processes than CPUs, as an early window's. The look
  * cannot tell PEs that wait from PEs that compute between waits (the busy process's share of
  * its CPU read 0.16-0.34 beside a reduce, 0.20-0.46 beside put latency), so it also moves
  * programs that the windows would leave dealt over every CPU: put and get latency at 4 PEs
@@ -510,6 +521,8 @@ static void quick_look(long t)
         }
         for (int i = 0; i < quick_np; i++) {
             quick_runs[i] = 0;
+            quick_hops[i] = 0;
+            quick_cpu[i] = -1;
             quick_run0[i] = debug ? shoal_busy_run_ns(quick_pid[i]) : 0; /* only the debug lines read it */
         }
     }
@@ -518,6 +531,7 @@ static void quick_look(long t)
     for (int i = 0; i < quick_np; i++) {
         int cpu;
         if (shoal_busy_is_running(quick_pid[i], &cpu)) {
+            quick_hops[i] += quick_cpu[i] >= 0 && cpu != quick_cpu[i];
             quick_runs[i]++;
             quick_cpu[i] = cpu;
         }
@@ -528,7 +542,7 @@ static void quick_look(long t)
     }
     __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
     static int on[CPU_SETSIZE]; /* one look at a time */
-    int steady = 0;
+    int steady = 0, hopped = 0;
     for (int k = 0; k < ncpu; k++) on[k] = 0;
     for (int i = 0; i < quick_np; i++) {
         if (quick_runs[i] < QUICK_STEADY * quick_n) continue;
@@ -536,6 +550,7 @@ static void quick_look(long t)
         if (k < 0) continue;
         on[k] = 1;
         steady++;
+        hopped += quick_hops[i] > 0;
     }
     int left = 0;
     for (int k = 0; k < ncpu; k++) left += !on[k];
@@ -546,7 +561,7 @@ static void quick_look(long t)
                     quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i],
                     (double)(shoal_busy_run_ns(quick_pid[i]) - quick_run0[i]) / (double)(t - quick_first_ns));
     if (steady == 0) return;
-    if (steady >= ncpu || left == 0) {
+    if (left == 0 || (steady >= ncpu && hopped)) {
         /* Nowhere to go: the PEs of a CPU a steady process holds sleep from their waits'
          * first yield on (a yield hands that CPU to the process for a slice). The windows
          * tell them so only where others took over HELD of it, and beside PEs that yield a
@@ -559,6 +574,20 @@ static void quick_look(long t)
                     "the PEs of held CPUs sleep in their waits (yield where other sessions or "
                     "cgroups hold them)\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
         if (!pile(t, 0)) return;
+    } else if (steady >= ncpu) {
+        /* As many steady processes as CPUs, all on some of them through the whole look (two
+         * busy processes on one CPU, where a job before this one crowded its PEs on the other
+         * and the kernel left them): the PEs crowd on the CPUs left, as a pile ends once the
+         * kernel has moved the load, without waiting for that (0.05-0.6 s or more: a
+         * program's first rows). They yield there but never sleep: a CPU of PEs that all
+         * sleep idles, and the kernel pulls one of the load's processes over (moved plainly,
+         * the PEs had 10% of their CPU 0.3 s later). */
+        for (int k = 0; k < ncpu; k++) st[k].loaded = on[k];
+        crowd_start(t, on);
+        if (debug)
+            fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: the load's %d "
+                    "processes share %d of %d CPUs: the PEs crowd on the rest\n", shoal_g.me,
+                    (double)(t - start_ns) * 1e-9, steady, ncpu - left, ncpu);
     } else {
         for (int k = 0; k < ncpu; k++) st[k].avoided = on[k];
     }
