@@ -8,24 +8,17 @@
  * naps). Also checks the values arrived. */
 #define _GNU_SOURCE
 #include <stdio.h>
-#include <time.h>
 
 #include <shmem.h>
 #include <shmemx.h>
 
 #include "beside_load.h"
+#include "worked_rounds.h"
 
 #define ROUNDS 200
 #define WORK_NS 40000.0
 
 static long to_one, to_zero;
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
 int main(void)
 {
@@ -36,24 +29,9 @@ int main(void)
         if (me == 0) fprintf(stderr, "wait_spin_time: run on 2 PEs\n");
         return job_result(1);
     }
-    shmem_barrier_all();
-    shmemx_wait_stats_t a, b;
-    shmemx_wait_stats(&a);
-    for (long r = 1; r <= ROUNDS; r++) {
-        if (me == 0) {
-            const double t0 = now_ns();
-            while (now_ns() - t0 < WORK_NS) {
-            }
-            shmem_long_p(&to_one, r * 7, 1);
-            shmem_long_wait_until(&to_zero, SHMEM_CMP_EQ, r * 3);
-        } else {
-            shmem_long_wait_until(&to_one, SHMEM_CMP_EQ, r * 7);
-            shmem_long_p(&to_zero, r * 3, 0);
-        }
-    }
-    shmemx_wait_stats(&b);
+    const struct worked_rounds_waits w = worked_rounds(me, ROUNDS, WORK_NS, &to_one, &to_zero);
     if (me == 1) {
-        const unsigned long long naps = b.naps - a.naps, past = b.past_spin - a.past_spin;
+        const unsigned long long naps = w.naps, past = w.past_spin;
         printf("wait_spin_time: %d waits of 40 us: %llu past their spin, %llu naps\n", ROUNDS, past,
                naps);
         if (past * 4 > ROUNDS) {
@@ -62,10 +40,6 @@ int main(void)
             failures++;
         }
     }
-    const long want = me == 0 ? ROUNDS * 3 : ROUNDS * 7, got = me == 0 ? to_zero : to_one;
-    if (got != want) {
-        fprintf(stderr, "wait_spin_time: PE %d read %ld, expected %ld\n", me, got, want);
-        failures++;
-    }
+    failures += worked_rounds_check("wait_spin_time", me, ROUNDS, &to_one, &to_zero);
     return job_result(failures);
 }

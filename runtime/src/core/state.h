@@ -48,6 +48,7 @@ struct shoal_state {
     unsigned spin_polls; /* polls a wait spins before it yields, writer unknown ... */
     unsigned spin_remote; /* ... and writer known to run on another CPU */
     unsigned spin_more;   /* polls spun past those before napping, a CPU per PE (backoff.h) */
+    unsigned spin_free;   /* ... and past those while no other task wants this CPU */
     /* The segment table: seg[SHOAL_SEG_HEAP] (the host heap: the user's part, then the
      * runtime's own), seg[SHOAL_SEG_DATA] (the executable's data+bss: globals are symmetric),
      * seg[SHOAL_SEG_DEVICE] (the GPU heap, when there is one). */

@@ -16,9 +16,11 @@
  *    because it computes or because unrelated load holds its core. Yielding would then hand
  *    our core to that load for a whole time slice
  *    (milliseconds: a 2-PE barrier went from 0.13 us to 2400 us with both cores busy), so
- *    spin a while longer, then sleep in short, growing naps: a sleeper leaves the run queue to
- *    the load and, woken, preempts it at once (the scheduler credits sleepers), so the PE is
- *    back within a nap of the write. */
+ *    spin a while longer (up to 10 ms more while no spin lost this PE's CPU to another task
+ *    lately: the slow writer is then a peer whose CPU a busy process shares, back within that
+ *    process's time slice), then sleep in short, growing naps: a sleeper leaves the run
+ *    queue to the load and, woken, preempts it at once (the scheduler credits sleepers), so
+ *    the PE is back within a nap of the write. */
 #ifndef SHOAL_SYNC_BACKOFF_H
 #define SHOAL_SYNC_BACKOFF_H
 
@@ -27,6 +29,7 @@
 #include "core/state.h"
 #include "core/transport_ops.h"
 #include "sync/avoid_busy.h"
+#include "sync/cpu_taken.h"
 #include "sync/doorbell.h"
 #include "sync/relax.h"
 #include "sync/wait_site.h"
@@ -57,6 +60,13 @@ static inline unsigned shoal_spin_for(int pe)
 static inline unsigned shoal_spin_more(void)
 {
     return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? shoal_g.remote->spin_more : shoal_g.spin_more;
+}
+
+/* Polls spun past shoal_spin_more while no other task wants this CPU (sync/relax.h); none
+ * under an off-node transport, whose spin_more is its own. */
+static inline unsigned shoal_spin_free(void)
+{
+    return SHOAL_UNLIKELY(shoal_g.remote != NULL) ? 0 : shoal_g.spin_free;
 }
 
 /* A poll's pause while spinning. With an off-node transport every poll progresses it (a
@@ -114,9 +124,17 @@ static inline void shoal_backoff(struct shoal_backoff *b)
                                      measures and moves them (sync/avoid_busy.c) */
     } else if (n < b->spin + shoal_spin_more()) {
         shoal_spin_pause(b);
+    } else if (n - b->spin - shoal_spin_more() < shoal_spin_free()) {
+        /* Past the nap point on a CPU no other task took lately: spin on (sync/relax.h),
+         * looking again every 1024 polls (a system call); once one did, nap from the next. */
+        const unsigned past = n - b->spin - shoal_spin_more();
+        if ((past & 1023u) == 0 && shoal_cpu_taken(past == 0))
+            b->n = b->spin + shoal_spin_more() + shoal_spin_free();
+        else
+            shoal_spin_pause(b);
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
-        const unsigned past = n - b->spin - shoal_spin_more(), k = past / 4;
+        const unsigned past = n - b->spin - shoal_spin_more() - shoal_spin_free(), k = past / 4;
         if (past == 0) SHOAL_WAIT_COUNT(past_spin);
         if ((k & 63) == 0) shoal_wait_slow(b);
         struct timespec ts = {0, 1000L << (k < 6 ? k : 6)};

@@ -65,6 +65,8 @@ void shoal_placement_check_env(void)
     const double poll = shoal_poll_ns();
     const double polls = poll > 1 ? SHOAL_SPIN_MORE_NS / poll : SHOAL_SPIN_MORE_NS;
     shoal_g.spin_more = polls < 256 ? 256 : polls > 65536 ? 65536 : (unsigned)polls;
+    const double free = poll > 1 ? SHOAL_SPIN_FREE_NS / poll : SHOAL_SPIN_FREE_NS;
+    shoal_g.spin_free = free > (double)(1u << 26) ? 1u << 26 : (unsigned)free;
 }
 
 /* The cpu-th CPU (0-based) of the set. */
