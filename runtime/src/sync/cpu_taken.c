@@ -3,12 +3,13 @@
  * and a nap leaves that share for later. A spin that lost the CPU to another task for a time
  * slice (its wall time ran ahead of its CPU time by more than 300 us between two looks) was on
  * such a CPU; a kernel thread's turn (tens of us, every 50 ms or so even on an idle VM) is not
- * counted. One seen stays news for a while: 10 ms, a few slices, so a PE that shares a CPU naps
- * between two of them; doubled (up to 160 ms) each time another spin is cut so, and halved
- * back each time one ran to its end, so a PE that shares its CPU for good spins one slice in
- * 160 ms at most. With 100 ms throughout, 2 PEs beside one busy process (the kernel moves a PE
- * off the shared CPU and back every few tens of ms) gained nothing; with no memory, 2 PEs
- * beside two took 1.4-1.7x as long. */
+ * counted. A first such cut stays news for 20 ms (a few slices), each further one twice as
+ * long as the one before (up to 160 ms), and each spin that ran to its end halves that back
+ * (down to 20 ms), so a PE that shares its CPU now and then naps between two slices of the
+ * other task, and one that shares it for good spins one slice in 160 ms at most. Counting
+ * any involuntary switch instead (ru_nivcsw) did not pay: news for 100 ms, 2 PEs beside one
+ * busy process (the kernel moves a PE on and off the shared CPU every few tens of ms) gained
+ * nothing; news until the next look, 2 PEs beside two took 1.4-1.7x as long. */
 #include <time.h>
 
 #include "core/clock.h"
@@ -20,7 +21,7 @@
 
 static __thread long last_wall, last_cpu; /* at the last look */
 static __thread long taken_until;         /* CLOCK_MONOTONIC ns */
-static __thread long memory = MEMORY_MIN_NS;
+static __thread long memory = MEMORY_MIN_NS; /* half how long the next cut stays news */
 static __thread int spinning; /* the last look at a wait's nap point allowed a spin, uncut */
 
 int shoal_cpu_taken(int at_nap_point)
