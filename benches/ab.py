@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Shoal against itself: two or more variants (another library, or environment settings) of
 the same benchmarks, interleaved, idle or beside busy processes; prints each row's median per
-variant and, per program, the geometric mean over its rows of the first variant's time over
-each other's (> 1: that variant is faster; for a bandwidth or rate program, slower). For a change whose effect is a few percent on a
-VM whose speed moves 2-4x within seconds: every repetition runs each program once per
-variant, the order turning each repetition, so every variant meets every moment alike; run
-the first variant twice (-v default -v default) to see how far two runs of one code differ.
+variant and, per program, the geometric mean over its rows of the first variant's figure over
+each other's (> 1: that variant is faster; for a bandwidth or rate program, slower). For a
+change whose effect is a few percent on a VM whose speed moves 2-4x within seconds: every
+repetition runs each program once per variant, the order turning each repetition, so every
+variant meets every moment alike; run the first variant twice (-v default -v default) to see
+how far two runs of one code differ.
 
   benches/ab.py [-r N] [-n PES] [-l BUSY] [-i "BUSY_MS IDLE_MS"] [-a ARGS] -v VARIANT ... \
                 -p "PROGRAM [ARGS]" ... [BUILD_DIR]
