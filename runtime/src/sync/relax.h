@@ -23,11 +23,11 @@ double shoal_poll_ns(void);
  * napped once a round trip: 54 us one way against Open MPI's 37. */
 #define SHOAL_SPIN_MORE_NS 86000u
 
-/* How much longer such a wait spins while no other task took its CPU lately (sync/cpu_taken.h):
- * it costs nobody there, and a PE whose peer shares a CPU with a busy process waits out that
- * process's time slice (1-3 ms) now and then; napping through it, the PE woke a nap and a
- * wake-up late each time, and the pair's calls took 10-20% longer (2 PEs beside one busy
- * process). A wait past it naps: the peer computes. */
+/* How much longer such a wait spins unless a spin lost its CPU to another task lately
+ * (sync/cpu_taken.h): it costs nobody there, and a PE whose peer shares a CPU with a busy
+ * process waits out that process's time slice (1-3 ms) now and then; napping through it, the
+ * PE woke a nap and a wake-up late each time, and the pair's calls took 10-20% longer (2 PEs
+ * beside one busy process). A wait past it naps: the peer computes. */
 #define SHOAL_SPIN_FREE_NS 10000000u
 
 #endif
