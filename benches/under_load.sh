@@ -149,10 +149,11 @@ def parse(level):
         if not cur or not line.strip():
             continue
         m = re.match(r"\s+shoal waits per call and PE, (\S+): past spin ([\d.]+), yields ([\d.]+) "
-                     r"\(slow [\d.]+\), naps ([\d.]+), sleeps ([\d.]+)", line)
+                     r"\(slow [\d.]+\), naps ([\d.]+), sleeps ([\d.]+)(?:, spun on ([\d.]+))?", line)
         if m:  # compare.sh -P: what the waits of Shoal's row did past their spin
             tabs[cur][2].setdefault(m.group(1), {})["_waits"] = \
-                f"past spin {m.group(2)}, yields {m.group(3)}, naps {m.group(4)}, sleeps {m.group(5)}"
+                f"past spin {m.group(2)}, yields {m.group(3)}, naps {m.group(4)}, sleeps {m.group(5)}" + \
+                (f", spun on {m.group(6)}" if m.group(6) else "")
             continue
         t = line.split()
         if "shoal" in t and not cols:

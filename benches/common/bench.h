@@ -551,9 +551,10 @@ static inline void bench_row(const bench_opts *o, size_t size, const char *name,
 #include <shmemx.h>
 #endif
 #endif
-#ifdef SHMEMX_WAIT_STATS
-/* Weak: the same binary runs on an older libshoal without it (compare.sh -B); no line then. */
-#pragma weak shmemx_wait_stats
+#if defined(SHMEMX_WAIT_STATS) && SHMEMX_WAIT_STATS >= 2
+/* Weak: the same binary runs on an older libshoal without it (compare.sh -B); no line then.
+ * The symbol of shmemx_wait_stats (a macro) in shmemx.h. */
+#pragma weak shmemx_wait_stats2
 static shmemx_wait_stats_t bench_waits_at_;
 static inline void bench_waits_mark(void)
 {
@@ -565,15 +566,15 @@ static inline void bench_waits_row(const bench_opts *o, long iters)
     shmemx_wait_stats_t w;
     shmemx_wait_stats(&w);
     const shmemx_wait_stats_t *a = &bench_waits_at_;
-    double v[5] = {(double)(w.past_spin - a->past_spin), (double)(w.yields - a->yields),
+    double v[6] = {(double)(w.past_spin - a->past_spin), (double)(w.yields - a->yields),
                    (double)(w.slow_yields - a->slow_yields), (double)(w.naps - a->naps),
-                   (double)(w.sleeps - a->sleeps)};
+                   (double)(w.sleeps - a->sleeps), (double)(w.free_spins - a->free_spins)};
     bench_reduce_n(v, 4, BENCH_SUM);
-    bench_reduce_n(v + 4, 1, BENCH_SUM);
+    bench_reduce_n(v + 4, 2, BENCH_SUM);
     if (o->me != 0) return;
     const double per = 1.0 / ((double)iters * (double)o->npes);
-    printf("#   waits per call and PE: past spin %.3f, yields %.3f (slow %.3f), naps %.3f, sleeps %.3f\n",
-           v[0] * per, v[1] * per, v[2] * per, v[3] * per, v[4] * per);
+    printf("#   waits per call and PE: past spin %.3f, yields %.3f (slow %.3f), naps %.3f, sleeps %.3f,"
+           " spun on %.3f\n", v[0] * per, v[1] * per, v[2] * per, v[3] * per, v[4] * per, v[5] * per);
 }
 #else
 static inline void bench_waits_mark(void) {}

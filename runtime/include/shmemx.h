@@ -43,13 +43,17 @@ enum { SHMEMX_HEAP_HOST = 0, SHMEMX_HEAP_DEVICE = 1 };
 int shmemx_heap_stats(int heap, shmemx_heap_stats_t *stats);
 /** What this PE's waits (every thread's) did once their spin was spent, since shmem_init:
  *  waits that spent it, sched_yield calls, yields that gave the core away for long (another
- *  task ran), timed naps, doorbell sleeps. docs/environment.md says when each happens. */
+ *  task ran), timed naps, doorbell sleeps, and waits that spun on past their nap point on a
+ *  CPU no other task took lately. docs/environment.md says when each happens. */
 typedef struct {
-    uint64_t past_spin, yields, slow_yields, naps, sleeps;
+    uint64_t past_spin, yields, slow_yields, naps, sleeps, free_spins;
 } shmemx_wait_stats_t;
-#define SHMEMX_WAIT_STATS 1
-/** Fill *stats with this PE's wait counts; returns 0. */
-int shmemx_wait_stats(shmemx_wait_stats_t *stats);
+#define SHMEMX_WAIT_STATS 2
+/** Fill *stats with this PE's wait counts; returns 0. The symbol is shmemx_wait_stats2: the
+ *  one named shmemx_wait_stats fills the struct of SHMEMX_WAIT_STATS 1 (no free_spins) for
+ *  programs built with that. */
+int shmemx_wait_stats2(shmemx_wait_stats_t *stats);
+#define shmemx_wait_stats shmemx_wait_stats2
 /** Number of teams alive on this PE (world and shared included) and the most there can be. */
 void shmemx_team_count(int *alive, int *max);
 /** Number of contexts created and not yet destroyed on this PE (SHMEM_CTX_DEFAULT not counted)

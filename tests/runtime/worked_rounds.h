@@ -1,8 +1,8 @@
 /* Rounds of a 2-PE exchange in which PE 1's waits last as long as PE 0 works: PE 0 works
  * work_ns (spinning on the clock), then stores r * 7 into PE 1's to_one and waits for r * 3
  * in its own to_zero, which PE 1 stores once it saw its value. Returns what this PE's waits
- * did meanwhile (shmemx_wait_stats: waits past their spin, naps); the last values say every
- * round arrived (worked_rounds_check). */
+ * did meanwhile (shmemx_wait_stats: waits past their spin, naps, waits that spun on past the
+ * nap point); the last values say every round arrived (worked_rounds_check). */
 #ifndef SHOAL_TESTS_WORKED_ROUNDS_H
 #define SHOAL_TESTS_WORKED_ROUNDS_H
 
@@ -20,7 +20,7 @@ static inline double worked_rounds_now_ns(void)
 }
 
 struct worked_rounds_waits {
-    unsigned long long past_spin, naps;
+    unsigned long long past_spin, naps, free_spins;
 };
 
 static inline struct worked_rounds_waits worked_rounds(int me, long rounds, double work_ns,
@@ -42,7 +42,8 @@ static inline struct worked_rounds_waits worked_rounds(int me, long rounds, doub
         }
     }
     shmemx_wait_stats(&b);
-    return (struct worked_rounds_waits){b.past_spin - a.past_spin, b.naps - a.naps};
+    return (struct worked_rounds_waits){b.past_spin - a.past_spin, b.naps - a.naps,
+                                        b.free_spins - a.free_spins};
 }
 
 /* 1 (and a line naming the test) when this PE's last value is not that of the last round. */

@@ -37,6 +37,8 @@
     X("SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none")      \
     X("SHOAL_SPIN_POLLS", "(auto)", 0,                                                           \
       "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \
+    X("SHOAL_SPIN_FREE_US", "10000", 0,                                                        \
+      "us a wait on a CPU no other task took lately spins past its nap point (0: nap at once)") \
     X("SHOAL_SLICE_US", "100", 0,                                                                \
       "oversubscribed PEs ask the kernel for time slices this short, in us (0: kernel default)") \
     X("SHOAL_AVOID_BUSY", "1", 0,                                                               \

@@ -128,10 +128,12 @@ static inline void shoal_backoff(struct shoal_backoff *b)
         /* Past the nap point on a CPU no other task took lately: spin on (sync/relax.h),
          * looking again every 1024 polls (a system call); once one did, nap from the next. */
         const unsigned past = n - b->spin - shoal_spin_more();
-        if ((past & 1023u) == 0 && shoal_cpu_taken(past == 0))
+        if ((past & 1023u) == 0 && shoal_cpu_taken(past == 0)) {
             b->n = b->spin + shoal_spin_more() + shoal_spin_free();
-        else
+        } else {
+            if (past == 0) SHOAL_WAIT_COUNT(free_spins);
             shoal_spin_pause(b);
+        }
     } else {
         /* Naps of 1, 2, 4 ... 64 us (timer slack is lowered at init: placement.c). */
         const unsigned past = n - b->spin - shoal_spin_more() - shoal_spin_free(), k = past / 4;

@@ -65,7 +65,16 @@ void shoal_placement_check_env(void)
     const double poll = shoal_poll_ns();
     const double polls = poll > 1 ? SHOAL_SPIN_MORE_NS / poll : SHOAL_SPIN_MORE_NS;
     shoal_g.spin_more = polls < 256 ? 256 : polls > 65536 ? 65536 : (unsigned)polls;
-    const double free = poll > 1 ? SHOAL_SPIN_FREE_NS / poll : SHOAL_SPIN_FREE_NS;
+    double free_ns = SHOAL_SPIN_FREE_NS;
+    const char *f = getenv("SHOAL_SPIN_FREE_US");
+    if (f && *f) {
+        char *end;
+        long v = strtol(f, &end, 10);
+        if (*end || v < 0 || v > 1000000L)
+            shoal_fatal("shmem_init", "SHOAL_SPIN_FREE_US=%s is not a time in us from 0 to 1000000", f);
+        free_ns = (double)v * 1000.0;
+    }
+    const double free = poll > 1 ? free_ns / poll : free_ns;
     shoal_g.spin_free = free > (double)(1u << 26) ? 1u << 26 : (unsigned)free;
 }
 

@@ -2,7 +2,7 @@
 #ifndef SHOAL_SYNC_PLACEMENT_H
 #define SHOAL_SYNC_PLACEMENT_H
 
-/* Read SHOAL_BIND and SHOAL_SPIN_POLLS; fatal on a bad value. Before the bootstrap starts, so
+/* Read SHOAL_BIND, SHOAL_SPIN_POLLS and SHOAL_SPIN_FREE_US; fatal on a bad value. Before the bootstrap starts, so
  * every PE reports the same error. */
 void shoal_placement_check_env(void);
 

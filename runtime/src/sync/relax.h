@@ -27,7 +27,8 @@ double shoal_poll_ns(void);
  * (sync/cpu_taken.h): it costs nobody there, and a PE whose peer shares a CPU with a busy
  * process waits out that process's time slice (1-3 ms) now and then; napping through it, the
  * PE woke a nap and a wake-up late each time, and the pair's calls took 10-20% longer (2 PEs
- * beside one busy process). A wait past it naps: the peer computes. */
+ * beside one busy process). A wait past it naps: the peer computes. SHOAL_SPIN_FREE_US
+ * replaces it (placement.c; 0: nap at the nap point). */
 #define SHOAL_SPIN_FREE_NS 10000000u
 
 #endif

@@ -12,6 +12,8 @@ struct shoal_wait_counts {
     uint64_t slow_yields; /* yields that gave the core away for long (another task ran) */
     uint64_t naps;        /* timed sleeps of 1-64 us (nanosleep) */
     uint64_t sleeps;      /* sleeps on the doorbell until rung */
+    uint64_t free_spins;  /* waits that spun on past their nap point (a CPU no other task took
+                             lately: sync/relax.h SHOAL_SPIN_FREE_NS) */
 };
 extern struct shoal_wait_counts shoal_wait_counts;
 
