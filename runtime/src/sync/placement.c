@@ -71,7 +71,8 @@ void shoal_placement_check_env(void)
         char *end;
         long v = strtol(f, &end, 10);
         if (*end || v < 0 || v > 1000000L)
-            shoal_fatal("shmem_init", "SHOAL_SPIN_FREE_US=%s is not a time in us from 0 to 1000000", f);
+            shoal_fatal("shmem_init", "SHOAL_SPIN_FREE_US=%s is not a time in us from 0 to 1000000",
+                        f);
         free_ns = (double)v * 1000.0;
     }
     const double free = poll > 1 ? free_ns / poll : free_ns;

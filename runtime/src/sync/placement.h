@@ -2,8 +2,8 @@
 #ifndef SHOAL_SYNC_PLACEMENT_H
 #define SHOAL_SYNC_PLACEMENT_H
 
-/* Read SHOAL_BIND, SHOAL_SPIN_POLLS and SHOAL_SPIN_FREE_US; fatal on a bad value. Before the bootstrap starts, so
- * every PE reports the same error. */
+/* Read SHOAL_BIND, SHOAL_SPIN_POLLS and SHOAL_SPIN_FREE_US; fatal on a bad value. Before the
+ * bootstrap starts, so every PE reports the same error. */
 void shoal_placement_check_env(void);
 
 /* Collective over the job, after the segments are set up: detect oversubscription, bind to a

@@ -1,5 +1,6 @@
 /* shmemx_wait_stats: this PE's wait counts since shmem_init (sync/wait_stats.h). */
 #include <shmemx.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -33,13 +34,15 @@ int shmemx_wait_stats2(shmemx_wait_stats_t *stats)
 struct wait_stats_v1 {
     uint64_t past_spin, yields, slow_yields, naps, sleeps;
 };
+_Static_assert(offsetof(shmemx_wait_stats_t, free_spins) == sizeof(struct wait_stats_v1),
+               "version 1 is the new struct's first fields");
 #undef shmemx_wait_stats
 __attribute__((visibility("default"))) int shmemx_wait_stats(struct wait_stats_v1 *stats);
 int shmemx_wait_stats(struct wait_stats_v1 *stats)
 {
     shmemx_wait_stats_t now;
+    shmemx_wait_stats2(&now); /* checks init first, as every routine */
     if (stats == NULL) shoal_fatal("shmemx_wait_stats", "stats is NULL");
-    shmemx_wait_stats2(&now);
     memcpy(stats, &now, sizeof *stats);
     return 0;
 }
