@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
+#include "core/env_long.h"
 #include "core/error.h"
 #include "core/local_protocol.h"
 #include "sync/backoff.h"
@@ -118,13 +119,9 @@ __attribute__((constructor)) static void local_claim(void)
 
 static int env_int(const char *name, int *value)
 {
-    const char *s = getenv(name);
-    if (!s || !*s) return 0;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v < 0 || v > INT32_MAX) shoal_fatal("shmem_init", "%s=%s is not a valid number", name, s);
+    const long v = shoal_env_long(name, 0, INT32_MAX, "a number", -1);
     *value = (int)v;
-    return 1;
+    return v >= 0;
 }
 
 const struct shoal_bootstrap *shoal_bootstrap_local(void)

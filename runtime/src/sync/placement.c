@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "core/bootstrap_ops.h"
+#include "core/env_long.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/placement.h"
@@ -51,30 +52,15 @@ void shoal_placement_check_env(void)
     else if (!strcmp(b, "none")) bind_mode = BIND_NONE;
     else shoal_fatal("shmem_init", "SHOAL_BIND=%s is not auto, core or none", b);
 
-    const char *s = getenv("SHOAL_SPIN_POLLS");
-    spin_env = -1;
-    if (s && *s) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (*end || v < 0 || v > 1000000000L)
-            shoal_fatal("shmem_init", "SHOAL_SPIN_POLLS=%s is not a count from 0 to 1000000000", s);
-        spin_env = v;
-    }
+    spin_env = shoal_env_long("SHOAL_SPIN_POLLS", 0, 1000000000L, "a count", -1);
     /* The spin before napping lasts a time, not a count (sync/relax.h); measured before the
      * bootstrap's first wait. */
     const double poll = shoal_poll_ns();
     const double polls = poll > 1 ? SHOAL_SPIN_MORE_NS / poll : SHOAL_SPIN_MORE_NS;
     shoal_g.spin_more = polls < 256 ? 256 : polls > 65536 ? 65536 : (unsigned)polls;
-    double free_ns = SHOAL_SPIN_FREE_NS;
-    const char *f = getenv("SHOAL_SPIN_FREE_US");
-    if (f && *f) {
-        char *end;
-        long v = strtol(f, &end, 10);
-        if (*end || v < 0 || v > 1000000L)
-            shoal_fatal("shmem_init", "SHOAL_SPIN_FREE_US=%s is not a time in us from 0 to 1000000",
-                        f);
-        free_ns = (double)v * 1000.0;
-    }
+    const double free_ns =
+        1000.0 * (double)shoal_env_long("SHOAL_SPIN_FREE_US", 0, 1000000L, "a time in us",
+                                        (long)(SHOAL_SPIN_FREE_NS / 1000));
     const double free = poll > 1 ? free_ns / poll : free_ns;
     shoal_g.spin_free = free > (double)(1u << 26) ? 1u << 26 : (unsigned)free;
 }

@@ -19,7 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/error.h"
+#include "core/env_long.h"
 #include "core/state.h"
 #include "sync/timeslice.h"
 
@@ -40,16 +40,7 @@ static int changed;
 
 void shoal_timeslice_check_env(void)
 {
-    const char *s = getenv("SHOAL_SLICE_US");
-    slice_us = SLICE_DEFAULT_US;
-    if (s && *s) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (*end || v < 0 || v > SLICE_MAX_US)
-            shoal_fatal("shmem_init", "SHOAL_SLICE_US=%s is not a time in us from 0 to %d", s,
-                        SLICE_MAX_US);
-        slice_us = v;
-    }
+    slice_us = shoal_env_long("SHOAL_SLICE_US", 0, SLICE_MAX_US, "a time in us", SLICE_DEFAULT_US);
 }
 
 /* Ask for a slice of ns nanoseconds (0: the kernel's default), keeping policy and nice. */

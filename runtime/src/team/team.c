@@ -11,6 +11,7 @@
 #include "coll/engine/engine.h"
 #include "core/check.h"
 #include "core/env_agree.h"
+#include "core/env_long.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "heap/heap.h"
@@ -28,13 +29,8 @@ void shoal_teams_unlock(void) { pthread_mutex_unlock(&table_lock); }
 
 static int env_max_teams(void)
 {
-    const char *v = getenv("SHOAL_MAX_TEAMS");
-    if (!v || !*v) return SHOAL_TEAMS_DEFAULT_MAX;
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (*end || n < 2 || n > 1 << 20)
-        shoal_fatal("shmem_init", "SHOAL_MAX_TEAMS=%s is not a number of teams in 2..%d", v, 1 << 20);
-    return (int)n;
+    return (int)shoal_env_long("SHOAL_MAX_TEAMS", 2, 1L << 20, "a number of teams",
+                               SHOAL_TEAMS_DEFAULT_MAX);
 }
 
 static size_t slot_longs(void) { return (size_t)SHOAL_TEAM_AREAS * SHOAL_AREA_LONGS; }

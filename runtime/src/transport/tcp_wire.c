@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
+#include "core/env_long.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/backoff.h"
@@ -475,16 +476,8 @@ static void add_conn(int pe, int lane, int fd)
 /* The lanes this PE asks for: SHOAL_TCP_LANES, fewer when the descriptors would not do. */
 static int lanes_wanted(int peers)
 {
-    const char *v = getenv("SHOAL_TCP_LANES");
-    int lanes = LANES_DEFAULT;
-    if (v && *v) {
-        char *end;
-        const long n = strtol(v, &end, 10);
-        if (*end || n < 1 || n > LANES_MAX)
-            shoal_fatal("shmem_init", "SHOAL_TCP_LANES=%s is not a number of connections per "
-                        "peer in 1..%d", v, LANES_MAX);
-        lanes = (int)n;
-    }
+    int lanes = (int)shoal_env_long("SHOAL_TCP_LANES", 1, LANES_MAX,
+                                    "a number of connections per peer", LANES_DEFAULT);
     struct rlimit r;
     if (peers && getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY) {
         const long room = ((long)r.rlim_cur - 64) / peers; /* leave some for the program */
@@ -545,12 +538,8 @@ void tcp_wire_start(const int *want, const struct tcp_wire_handlers *handlers)
     /* Connect to the higher PEs, then take the lower ones' connections. A connection's
      * handshake waits for the higher PE to accept it, which it does once connected to the PEs
      * above it: the highest accepts at once, so no order of arrival can deadlock. */
-    const char *delay = getenv("SHOAL_TCP_CONNECT_DELAY_MS");
-    if (delay && *delay && peers > lower) { /* only a PE that connects waits */
-        char *end;
-        const long ms = strtol(delay, &end, 10);
-        if (*end || ms < 0 || ms > 60000)
-            shoal_fatal("shmem_init", "SHOAL_TCP_CONNECT_DELAY_MS=%s is not 0 to 60000", delay);
+    const long ms = shoal_env_long("SHOAL_TCP_CONNECT_DELAY_MS", 0, 60000, "a time in ms", 0);
+    if (ms > 0 && peers > lower) { /* only a PE that connects waits */
         const struct timespec ts = {ms / 1000, ms % 1000 * 1000000L};
         nanosleep(&ts, NULL);
     }

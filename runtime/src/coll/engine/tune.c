@@ -8,6 +8,7 @@
 #include "core/copy.h"
 #include "coll/engine/group.h"
 #include "coll/engine/tune.h"
+#include "core/env_long.h"
 #include "core/error.h"
 #include "core/parse_size.h"
 #include "core/state.h"
@@ -102,22 +103,10 @@ static long parse(int which)
     if (!strcmp(v, "off") && (which == SHOAL_TUNE_CHANNEL || which == SHOAL_TUNE_OUTBOX)) return 0;
     if (!strcmp(v, "off") && which != SHOAL_TUNE_FLAT_MAX && which != SHOAL_TUNE_SPIN)
         return LONG_MAX;
-    if (which == SHOAL_TUNE_FLAT_MAX) {
-        char *end;
-        const long k = strtol(v, &end, 10);
-        if (*end || k < 1 || k > SHOAL_FLAT_MAX)
-            shoal_fatal("shmem_init", "%s=%s is not a member count from 1 to %d (or auto)",
-                        names[which], v, SHOAL_FLAT_MAX);
-        return k;
-    }
-    if (which == SHOAL_TUNE_SPIN) {
-        char *end;
-        const long k = strtol(v, &end, 10);
-        if (*end || k < 0 || k > 1000000000L)
-            shoal_fatal("shmem_init", "%s=%s is not a count of polls from 0 to 1000000000 (or auto)",
-                        names[which], v);
-        return k;
-    }
+    if (which == SHOAL_TUNE_FLAT_MAX)
+        return shoal_env_long_of(names[which], v, 1, SHOAL_FLAT_MAX, "a member count", "auto");
+    if (which == SHOAL_TUNE_SPIN)
+        return shoal_env_long_of(names[which], v, 0, 1000000000L, "a count of polls", "auto");
     const size_t s = strcmp(v, "0") ? shoal_parse_size(v) : 0;
     if ((s == 0 && strcmp(v, "0")) || s > (size_t)LONG_MAX)
         shoal_fatal("shmem_init", "%s=%s is not a size in bytes (e.g. 0, 4096, 64K), off or auto",
