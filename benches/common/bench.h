@@ -32,6 +32,10 @@
  *   -W N        window: operations issued between two quiets (bandwidth, message rate)
  *   -O OP       reductions: sum (default), prod, and, or, xor, max, min
  *   -T TYPE     reductions: long (default), int, float, double
+ *   -D DIST     put/get/copy programs: the destination placed so that its address minus the
+ *               source's is DIST modulo 4096 (0-4095; default: as allocated). A copy whose
+ *               destination is 1-63 bytes ahead of its source in the page costs some CPUs' rep
+ *               movsb, and a C library's memcpy built on it, 15-25x its usual time
  *   -P          wait paths: after each row, a '#' line with what the waits of a timed call
  *               did past their spin, per call and PE (Shoal's shmemx_wait_stats; nothing
  *               with another library)
@@ -97,6 +101,7 @@ typedef struct {
     int idle_pass;            /* -I: each row first with the load of SHOAL_BENCH_LOAD_PIDS stopped */
     const char *red_op;       /* -O: reduction operation (reduce programs) */
     const char *red_type;     /* -T: reduction element type (reduce programs) */
+    int dist;                 /* -D: destination minus source modulo 4096, -1 = as allocated */
     int me, npes;
 } bench_opts;
 
@@ -237,6 +242,19 @@ static inline void *bench_shmalloc(const bench_opts *o, size_t n)
     return p;
 }
 
+/* Bytes a destination buffer is allocated with beyond its size, for -D (bench_place). */
+#define BENCH_DIST_SPARE 4096u
+
+/* -D: where in mem (allocated with BENCH_DIST_SPARE bytes to spare) a destination starts so
+ * that its address minus src's is o->dist modulo 4096; mem itself without -D. Symmetric
+ * buffers sit at the same offsets on every PE, so the remote copy sees the same distance. */
+static inline char *bench_place(const bench_opts *o, char *mem, const char *src)
+{
+    if (o->dist < 0) return mem;
+    const uintptr_t now = ((uintptr_t)mem - (uintptr_t)src) & 4095u;
+    return mem + (((uintptr_t)o->dist - now) & 4095u);
+}
+
 /* Data pattern: byte j of a buffer tagged (size, who). */
 static inline unsigned char bench_byte(size_t size, int who, size_t j)
 {
@@ -282,7 +300,7 @@ static inline void bench_usage_(const bench_opts *o)
     if (bench_lib_me() != 0) return;
     printf("usage: %s [-i iters] [-w warmup] [-s min:max] [-t sec] [-L sec] [-S sec] [-q] [-f]\n"
            "          [-m heap|global|both] [-o name,...] [-x name,...] [-v] [-n] [-W window] [-O op]\n"
-           "          [-T type] [-P] [-I] [-h]\n"
+           "          [-T type] [-D dist] [-P] [-I] [-h]\n"
            "  %s\n"
            "  defaults: -i %ld -w %ld -s %zu:%zu -t %g\n",
            o->prog, o->title, o->iters, o->warmup, o->min_size, o->max_size, o->time_cap);
@@ -333,12 +351,13 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
     const char *slash = strrchr(argv[0], '/');
     o->prog = slash ? slash + 1 : argv[0];
     int set_i = 0, set_w = 0, set_s = 0, set_t = 0, bad = 0, help = 0;
+    o->dist = -1;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
         if (arg[0] != '-' || arg[1] == '\0' || arg[2] != '\0') { bad = 1; break; }
         char c = arg[1];
         const char *val = NULL;
-        if (strchr("iwstLSmoxWOT", c)) {
+        if (strchr("iwstLSmoxWOTD", c)) {
             if (a + 1 >= argc) { bad = 1; break; }
             val = argv[++a];
         }
@@ -369,6 +388,13 @@ static inline void bench_init(bench_opts *o, int argc, char **argv)
         case 'I': o->idle_pass = 1; break;
         case 'O': o->red_op = val; break;
         case 'T': o->red_type = val; break;
+        case 'D': {
+            char *end;
+            const long d = strtol(val, &end, 10);
+            if (*end || end == val || d < 0 || d > 4095) bad = 1;
+            else o->dist = (int)d;
+            break;
+        }
         case 'h': help = 1; break;
         case 'm':
             if (!strcmp(val, "heap")) o->mem = BENCH_MEM_HEAP;
@@ -516,6 +542,7 @@ static inline void bench_header(const bench_opts *o, const char *note, const cha
     printf("# %s: %s\n", o->prog, o->title);
     printf("# library: %s (%s %d.%d), PEs: %d\n", name, BENCH_LIB_STD, major, minor, o->npes);
     if (note && *note) printf("# %s\n", note);
+    if (o->dist >= 0) printf("# destination address minus source address, modulo 4096: %d\n", o->dist);
     printf("# %s%s\n", columns, o->full ? "  Min  Max  Iterations" : "");
 }
 

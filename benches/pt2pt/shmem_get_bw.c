@@ -20,7 +20,8 @@ int main(int argc, char **argv)
                     .time_cap = 0.15, .window = 64};
     bench_init(&o, argc, argv);
     char *src = bench_shmalloc(&o, o.max_size);
-    char *dst = bench_shmalloc(&o, o.max_size);
+    char *dst_mem = bench_shmalloc(&o, o.max_size + BENCH_DIST_SPARE);
+    char *dst = bench_place(&o, dst_mem, src);
     const int peer = bench_peer(&o), init = bench_is_initiator(&o);
     char note[160];
     snprintf(note, sizeof note, "window %ld%s, PE i reads PE i+npes/2, sum over pairs; MB/s = 1e6 B/s",
@@ -50,7 +51,7 @@ int main(int argc, char **argv)
         }
         bench_row(&o, size, NULL, bw, init, BENCH_TOTAL, iters, 2, wrong);
     }
-    shmem_free(dst);
+    shmem_free(dst_mem);
     shmem_free(src);
     return bench_finish(&o);
 }

@@ -25,7 +25,7 @@ static void transport_failed(const char *routine, const char *what, int pe, int 
 
 void shoal_path_put_rung(char *r, const void *dest, const void *src, size_t len, int pe)
 {
-    shoal_copy_rma(r, src, len);
+    shoal_copy_data(r, src, len);
     shoal_ring_store(pe, dest, len);
 }
 

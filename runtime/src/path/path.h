@@ -84,7 +84,7 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
          * has no wait asleep: the copy then stays a tail call (a call and a ring after it cost
          * the 8-byte message rate 15-30%; doorbell.h says why looking first is safe). */
         if (SHOAL_UNLIKELY(shoal_store_rings(pe, len))) shoal_path_put_rung(r, dest, src, len, pe);
-        else shoal_copy_rma(r, src, len);
+        else shoal_copy_data(r, src, len);
     } else {
         shoal_path_put_slow(routine, dest, src, len, pe, flags);
     }
@@ -95,7 +95,7 @@ SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void
 {
     const char *r = shoal_heap_on(src, len, pe);
     if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) {
-        shoal_copy_rma(dest, r, len);
+        shoal_copy_data(dest, r, len);
     } else {
         shoal_path_get_slow(routine, dest, src, len, pe, flags); /* also reports a NULL dest */
     }

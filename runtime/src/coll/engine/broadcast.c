@@ -57,7 +57,7 @@ static long tree_parent(long v, long k)
 static inline void recv_chunk(const char *routine, long *box, void *dest, size_t len, size_t tag,
                               int parent_pe)
 {
-    memcpy(dest, shoal_mbox_wait(box, tag, routine, parent_pe), len);
+    shoal_copy_data(dest, shoal_mbox_wait(box, tag, routine, parent_pe), len);
     shoal_mbox_release(box, len);
 }
 

@@ -53,7 +53,7 @@ static void gather_mbox(const char *routine, const struct shoal_group *g, void *
             long *box = boxes[j];
             const void *p = shoal_mbox_wait(box, shoal_coll_tag(kind, 0, sizes[j]), routine,
                                             shoal_group_pe(g, j));
-            memcpy((char *)dest + offs[j] + off, p, len);
+            shoal_copy_data((char *)dest + offs[j] + off, p, len);
             shoal_mbox_release(box, len);
         }
     }
@@ -147,7 +147,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
         long *box = shoal_flat_out(g, &l, j, chan);
         shoal_mbox_take(box, chan ? shoal_chan_fresh(shoal_group_pe(g, j)) : g->idle);
         box[1] = (long)(nbytes << 1 | (size_t)out);
-        memcpy(box + 2, src, lead);
+        shoal_copy_data(box + 2, src, lead);
         shoal_mbox_fill(box, shoal_coll_tag(SHOAL_CK_COLLECT, 0, 0)); /* sizes follow in box[1] */
     }
     shoal_ring_members(g);
@@ -176,11 +176,11 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
         const int j = shoal_wrap(me + d, n);
         const size_t len = sizes[j] <= first ? sizes[j] : 0;
         const int from_out = sizes[j] > first && !rest[j];
-        memcpy((char *)dest + offs[j], boxes[j] + 2, len);
+        shoal_copy_data((char *)dest + offs[j], boxes[j] + 2, len);
         shoal_box_release(boxes[j], sizeof(long) + len, chan);
         if (from_out) {
             const int pe = shoal_group_pe(g, j);
-            memcpy((char *)dest + offs[j], shoal_outbox_of(pe), sizes[j]);
+            shoal_copy_data((char *)dest + offs[j], shoal_outbox_of(pe), sizes[j]);
             shoal_outbox_done(pe);
         }
     }
@@ -204,7 +204,7 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
                 const size_t len = rest[j] - off < cap ? rest[j] - off : cap;
                 const void *p = shoal_mbox_wait(boxes[j], shoal_coll_tag(SHOAL_CK_COLLECT, 0, sizes[j]),
                                                 routine, shoal_group_pe(g, j));
-                memcpy((char *)dest + offs[j] + off, p, len);
+                shoal_copy_data((char *)dest + offs[j] + off, p, len);
                 shoal_box_release(boxes[j], len, chan);
             }
         }

@@ -29,6 +29,7 @@
 
 #include <shmem.h>
 
+#include "core/copy.h"
 #include "core/error.h"
 #include "core/remote.h"
 #include "core/state.h"
@@ -225,7 +226,7 @@ static inline void shoal_mbox_fill(long *box, size_t tag)
 static inline void shoal_mbox_put(long *box, int fresh, const void *data, size_t len, size_t tag)
 {
     shoal_mbox_take(box, fresh);
-    memcpy(box + 1, data, len);
+    shoal_copy_data(box + 1, data, len);
     shoal_mbox_fill(box, tag);
 }
 

@@ -3,6 +3,7 @@
 
 #include "coll/engine/outbox.h"
 #include "coll/engine/tune.h"
+#include "core/copy.h"
 #include "heap/heap.h"
 #include "sync/avoid_busy.h"
 #include "sync/backoff.h"
@@ -63,7 +64,7 @@ void shoal_outbox_fill(const void *src, size_t len)
         while (__atomic_load_n(done, __ATOMIC_ACQUIRE) < owed) shoal_backoff(&bo);
         shoal_backoff_end(&bo);
     }
-    memcpy(shoal_outbox_base + SHOAL_LINE, src, len);
+    shoal_copy_data(shoal_outbox_base + SHOAL_LINE, src, len);
 }
 
 void shoal_outbox_lend(int readers)

@@ -68,7 +68,7 @@ SHOAL_HOT_INLINE void reduce_flat_via(const char *routine, const struct shoal_gr
                 shoal_box_release(box[j], len, chan);
             }
         }
-        if (out == acc) memcpy((char *)dest + off, acc, len);
+        if (out == acc) shoal_copy_data((char *)dest + off, acc, len);
     }
 }
 
@@ -104,11 +104,11 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
             shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, tag);
             shoal_ring(shoal_group_pe(g, me - p2));
             long *box = shoal_mbox_local(g, &l, unfold);
-            memcpy((char *)dest + off, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
+            shoal_copy_data((char *)dest + off, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
             shoal_mbox_release(box, len);
             continue;
         }
-        memcpy(acc, mine, len);
+        shoal_copy_data(acc, mine, len);
         if (me < extras) {
             long *box = shoal_mbox_local(g, &l, fold);
             fn(acc, acc, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me + p2)), cnt);
@@ -130,7 +130,7 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
             shoal_mbox_put(shoal_mbox_remote(g, &l, me + p2, unfold), fresh, acc, len, tag);
             shoal_ring(shoal_group_pe(g, me + p2));
         }
-        memcpy((char *)dest + off, acc, len);
+        shoal_copy_data((char *)dest + off, acc, len);
     }
 }
 
@@ -217,7 +217,7 @@ static void reduce_direct(const char *routine, const struct shoal_group *g, void
         const size_t cnt = hi - e0 < per ? hi - e0 : per, off = e0 * esize, len = cnt * esize;
         fn(acc, srcs[0] + off, srcs[1] + off, cnt);
         for (int j = 2; j < n; j++) fn(acc, acc, srcs[j] + off, cnt);
-        for (int d = 1; d <= n; d++) memcpy(dests[shoal_wrap(me + d, n)] + off, acc, len);
+        for (int d = 1; d <= n; d++) shoal_copy_data(dests[shoal_wrap(me + d, n)] + off, acc, len);
     }
     for (int d = 1; d < n; d++) shoal_signal(g, shoal_wrap(me + d, n), SHOAL_W_DONE);
     shoal_consume(&g->area[SHOAL_W_DONE], n - 1);

@@ -10,7 +10,7 @@
 void shoal_coll_scopy(void *d, ptrdiff_t ds, const void *s, ptrdiff_t ss, size_t n, size_t esize)
 {
     if (ds == 1 && ss == 1) {
-        memcpy(d, s, n * esize);
+        shoal_copy_data(d, s, n * esize);
         return;
     }
 #define SHOAL_SCOPY(T)                                                                           \

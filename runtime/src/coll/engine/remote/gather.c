@@ -18,8 +18,8 @@ static size_t pack(char *buf, char *dest, const int *idx, const int *at, int r,
     size_t at_buf = 0;
     for (int k = at[r]; k < at[r + 1]; k++) {
         const int i = idx[k];
-        if (unpack) memcpy(dest + off[i], buf + at_buf, size[i]);
-        else if (buf) memcpy(buf + at_buf, dest + off[i], size[i]);
+        if (unpack) shoal_copy_data(dest + off[i], buf + at_buf, size[i]);
+        else if (buf) shoal_copy_data(buf + at_buf, dest + off[i], size[i]);
         at_buf += size[i];
     }
     return at_buf;
@@ -53,7 +53,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, char
     size_t *off = shoal_coll_xmalloc((size_t)n * sizeof *off), total = 0;
     for (int i = 0; i < n; i++) off[i] = total, total += size[i];
     for (int k = 0; k < p->nmine; k++)
-        memcpy(dest + off[p->mine[k]], shoal_coll_ptr(src, shoal_group_pe(g, p->mine[k])),
+        shoal_copy_data(dest + off[p->mine[k]], shoal_coll_ptr(src, shoal_group_pe(g, p->mine[k])),
                size[p->mine[k]]);
     size_t most = 0;
     for (int s = 0; s < m; s++) {

@@ -116,7 +116,7 @@ void shoal_node_deliver(const struct shoal_group *g, const struct shoal_part *p,
     for (int k = 0; k < p->nmine; k++) {
         const int j = p->mine[k];
         if (j == head) continue;
-        memcpy(shoal_coll_ptr(dest, shoal_group_pe(g, j)), data, nbytes);
+        shoal_copy_data(shoal_coll_ptr(dest, shoal_group_pe(g, j)), data, nbytes);
         shoal_signal(g, j, SHOAL_W_RELEASE);
     }
 }
@@ -181,7 +181,7 @@ void shoal_node_relay(const struct shoal_group *g, const struct shoal_part *p, c
     size_t off = 0;
     do {
         const size_t len = nbytes - off < SHOAL_MB_BYTES ? nbytes - off : SHOAL_MB_BYTES;
-        memcpy(box, (const char *)data + off, len);
+        shoal_copy_data(box, (const char *)data + off, len);
         shoal_node_release(g, p, g->me);
         shoal_consume(&g->area[SHOAL_W_TAKEN], p->nmine - 1);
         off += len;
@@ -197,7 +197,7 @@ void shoal_node_fetch(const struct shoal_group *g, const struct shoal_part *p, i
     do {
         const size_t len = nbytes - off < SHOAL_MB_BYTES ? nbytes - off : SHOAL_MB_BYTES;
         shoal_node_release(g, p, head);
-        memcpy((char *)dest + off, box, len);
+        shoal_copy_data((char *)dest + off, box, len);
         shoal_signal(g, head, SHOAL_W_TAKEN);
         off += len;
     } while (off < nbytes);

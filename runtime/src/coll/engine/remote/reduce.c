@@ -141,7 +141,7 @@ static void leader(const struct shoal_group *g, const struct shoal_part *p, void
         lead_allreduce(g, p, shoal_area_tag(g), lone ? from : acc, acc, tmp, nbytes, count, fn);
     if (priv) {
         shoal_node_relay(g, p, acc, nbytes); /* through my area: my staged copy is read */
-        memcpy(dest, acc, nbytes);
+        shoal_copy_data(dest, acc, nbytes);
         free(acc);
     } else {
         shoal_node_deliver(g, p, g->me, dest, acc, nbytes);

@@ -130,7 +130,7 @@ static inline const void *shoal_stage(const struct shoal_group *g, const void *s
         shoal_fatal("collective", "internal error: %zu private bytes exceed the staging area",
                     nbytes);
     void *box = shoal_stage_box(g);
-    memcpy(box, src, nbytes);
+    shoal_copy_data(box, src, nbytes);
     return box;
 }
 
