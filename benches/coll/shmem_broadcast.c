@@ -35,11 +35,13 @@ int main(int argc, char **argv)
     me = o.me;
     npes = o.npes;
     src = bench_shmalloc(&o, o.max_size);
-    dst = bench_shmalloc(&o, o.max_size);
+    if (o.dist % 8) bench_fail(&o, "-D: a multiple of 8 here (64-bit elements)");
+    char *dst_mem = bench_shmalloc(&o, o.max_size + BENCH_DIST_SPARE);
+    dst = bench_place(&o, dst_mem, src);
     bench_header(&o, "active set: all PEs; untimed barrier_all between calls; mean over PEs",
                  "Size  Latency(us)");
     bench_coll_sweep(&o, &(bench_coll){.prep = prep, .run = run, .check = check});
-    shmem_free(dst);
+    shmem_free(dst_mem);
     shmem_free(src);
     return bench_finish(&o);
 }

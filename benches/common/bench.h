@@ -32,8 +32,9 @@
  *   -W N        window: operations issued between two quiets (bandwidth, message rate)
  *   -O OP       reductions: sum (default), prod, and, or, xor, max, min
  *   -T TYPE     reductions: long (default), int, float, double
- *   -D DIST     put/get/copy programs: the destination placed so that its address minus the
- *               source's is DIST modulo 4096 (0-4095; default: as allocated). A copy whose
+ *   -D DIST     put/get/copy programs, broadcast, collect and fcollect (there a multiple of 8):
+ *               the destination placed so that its address minus the source's is DIST modulo
+ *               4096 (0-4095; default: as allocated). A copy whose
  *               destination is 1-63 bytes ahead of its source in the page costs some CPUs' rep
  *               movsb, and a C library's memcpy built on it, 15-25x its usual time
  *   -P          wait paths: after each row, a '#' line with what the waits of a timed call
