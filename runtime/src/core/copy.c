@@ -81,59 +81,34 @@ void shoal_copy_stream(void *d, const void *s, size_t n)
 }
 
 #if defined(__x86_64__)
-/* n >= 64. The first and last 32 bytes are stored unaligned, the rest by aligned 32-byte
- * stores, four per turn; with d ahead of s the loads of a turn all precede its stores, so
- * nothing stored is read again (d and s do not overlap). */
-__attribute__((target("avx2"))) static void copy_avx2(char *d, const char *s, size_t n)
-{
-    const __m256i head = _mm256_loadu_si256((const __m256i *)s);
-    const __m256i tail = _mm256_loadu_si256((const __m256i *)(s + n - 32));
-    char *const last = d + n - 32;
-    const size_t skip = 32 - ((uintptr_t)d & 31);
-    _mm256_storeu_si256((__m256i *)d, head);
-    d += skip;
-    s += skip;
-    n -= skip;
-    for (; n >= 128; n -= 128, d += 128, s += 128) {
-        const __m256i a = _mm256_loadu_si256((const __m256i *)s);
-        const __m256i b = _mm256_loadu_si256((const __m256i *)(s + 32));
-        const __m256i c = _mm256_loadu_si256((const __m256i *)(s + 64));
-        const __m256i e = _mm256_loadu_si256((const __m256i *)(s + 96));
-        _mm256_store_si256((__m256i *)d, a);
-        _mm256_store_si256((__m256i *)(d + 32), b);
-        _mm256_store_si256((__m256i *)(d + 64), c);
-        _mm256_store_si256((__m256i *)(d + 96), e);
+/* One loop for both vector widths (V bytes of type T; n >= 2 * V): the first and last V bytes
+ * stored unaligned, the rest by aligned stores, four per turn. With d ahead of s the loads of a
+ * turn all precede its stores, so nothing stored is read again (d and s do not overlap). */
+#define SHOAL_COPY_LOOP(NAME, ATTR, V, T, LOADU, STORE, STOREU)                                 \
+    ATTR static void NAME(char *d, const char *s, size_t n)                                     \
+    {                                                                                          \
+        const T head = LOADU((const T *)s), tail = LOADU((const T *)(s + n - (V)));            \
+        char *const last = d + n - (V);                                                        \
+        const size_t skip = (V) - ((uintptr_t)d & ((V) - 1));                                  \
+        STOREU((T *)d, head);                                                                  \
+        d += skip;                                                                             \
+        s += skip;                                                                             \
+        n -= skip;                                                                             \
+        for (; n >= 4 * (V); n -= 4 * (V), d += 4 * (V), s += 4 * (V)) {                        \
+            const T a = LOADU((const T *)s), b = LOADU((const T *)(s + (V)));                  \
+            const T c = LOADU((const T *)(s + 2 * (V))), e = LOADU((const T *)(s + 3 * (V)));  \
+            STORE((T *)d, a);                                                                  \
+            STORE((T *)(d + (V)), b);                                                          \
+            STORE((T *)(d + 2 * (V)), c);                                                      \
+            STORE((T *)(d + 3 * (V)), e);                                                      \
+        }                                                                                      \
+        for (; n >= (V); n -= (V), d += (V), s += (V)) STORE((T *)d, LOADU((const T *)s));     \
+        STOREU((T *)last, tail);                                                               \
     }
-    for (; n >= 32; n -= 32, d += 32, s += 32)
-        _mm256_store_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
-    _mm256_storeu_si256((__m256i *)last, tail);
-}
-
-/* The same with 16-byte SSE2 vectors (baseline on x86-64). n >= 32. */
-static void copy_sse2(char *d, const char *s, size_t n)
-{
-    const __m128i head = _mm_loadu_si128((const __m128i *)s);
-    const __m128i tail = _mm_loadu_si128((const __m128i *)(s + n - 16));
-    char *const last = d + n - 16;
-    const size_t skip = 16 - ((uintptr_t)d & 15);
-    _mm_storeu_si128((__m128i *)d, head);
-    d += skip;
-    s += skip;
-    n -= skip;
-    for (; n >= 64; n -= 64, d += 64, s += 64) {
-        const __m128i a = _mm_loadu_si128((const __m128i *)s);
-        const __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
-        const __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
-        const __m128i e = _mm_loadu_si128((const __m128i *)(s + 48));
-        _mm_store_si128((__m128i *)d, a);
-        _mm_store_si128((__m128i *)(d + 16), b);
-        _mm_store_si128((__m128i *)(d + 32), c);
-        _mm_store_si128((__m128i *)(d + 48), e);
-    }
-    for (; n >= 16; n -= 16, d += 16, s += 16)
-        _mm_store_si128((__m128i *)d, _mm_loadu_si128((const __m128i *)s));
-    _mm_storeu_si128((__m128i *)last, tail);
-}
+SHOAL_COPY_LOOP(copy_avx2, __attribute__((target("avx2"))), 32, __m256i, _mm256_loadu_si256,
+                _mm256_store_si256, _mm256_storeu_si256)
+SHOAL_COPY_LOOP(copy_sse2, , 16, __m128i, _mm_loadu_si128, _mm_store_si128, _mm_storeu_si128)
+#undef SHOAL_COPY_LOOP
 
 /* 1 with AVX2 (CPU and OS), 0 without, -1 not yet asked; every thread finds the same. */
 static int copy_avx2_ok = -1;
