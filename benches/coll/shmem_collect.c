@@ -46,7 +46,7 @@ int main(int argc, char **argv)
     me = o.me;
     npes = o.npes;
     src = bench_shmalloc(&o, o.max_size);
-    if (o.dist % 8) bench_fail(&o, "-D: a multiple of 8 here (64-bit elements)");
+    if (o.dist > 0 && o.dist % 8) bench_fail(&o, "-D: a multiple of 8 here (64-bit elements)");
     char *dst_mem = bench_shmalloc(&o, o.max_size * (size_t)npes + BENCH_DIST_SPARE);
     dst = bench_place(&o, dst_mem, src);
     bench_header(&o, "active set: all PEs; Size = bytes per PE; untimed barrier_all between calls; mean over PEs",
