@@ -1,13 +1,20 @@
-/* Mem ops of host memory mapped here: memcpy and CPU atomics. The hot paths inline these
- * (core/remote.h, path/path.h); the table serves the segment-generic slow path. */
+/* Mem ops of host memory mapped here: copies (core/copy.h) and CPU atomics. The hot paths
+ * inline these (core/remote.h, path/path.h); the table serves the segment-generic slow path. */
 #include <stdint.h>
 #include <string.h>
 
+#include "core/copy.h"
 #include "core/error.h"
 #include "core/segment.h"
 
-static void host_put(void *mapped, const void *src, size_t len) { memcpy(mapped, src, len); }
-static void host_get(void *dest, const void *mapped, size_t len) { memcpy(dest, mapped, len); }
+static void host_put(void *mapped, const void *src, size_t len)
+{
+    shoal_copy_data(mapped, src, len);
+}
+static void host_get(void *dest, const void *mapped, size_t len)
+{
+    shoal_copy_data(dest, mapped, len);
+}
 
 #define HOST_AMO_CASE(T)                                                                         \
     do {                                                                                         \

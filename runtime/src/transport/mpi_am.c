@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "core/bootstrap_ops.h"
+#include "core/copy.h"
 #include "core/state.h"
 #include "sync/backoff.h"
 #include "transport/mpi_serial.h"
@@ -152,7 +153,7 @@ static int read_for(const struct am_request *r, unsigned char *data)
 {
     const char *b = r->size <= SHOAL_MPI_AM_GET_MAX ? requested(r) : NULL;
     if (!b) return SHOAL_ERR_NOT_ATTACHED;
-    memcpy(data, b, r->size);
+    shoal_copy_data(data, b, r->size);
     return SHOAL_OK;
 }
 
@@ -179,7 +180,7 @@ static int take_reply(const struct am_reply *r)
     __atomic_fetch_sub(&in_flight_all, 1, __ATOMIC_RELEASE);
     if (s->fetch) {
         s->old = r->old;
-        if (s->dest && r->status == SHOAL_OK) memcpy(s->dest, r->data, s->req.size);
+        if (s->dest && r->status == SHOAL_OK) shoal_copy_data(s->dest, r->data, s->req.size);
         s->status = r->status;
         __atomic_store_n(&s->state, DONE, __ATOMIC_RELEASE);
     } else {

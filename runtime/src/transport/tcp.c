@@ -25,6 +25,7 @@
 
 #include <shmem.h>
 
+#include "core/copy.h"
 #include "core/error.h"
 #include "core/state.h"
 #include "sync/backoff.h"
@@ -292,7 +293,7 @@ static struct posted *post(int from, void *rbuf, size_t rlen, int tag)
         struct early *e = *at;
         if (e->tag != tag) continue;
         if (e->len != rlen) mismatch(from, tag, e->len, rlen);
-        if (rlen) memcpy(rbuf, e->data, rlen);
+        if (rlen) shoal_copy_data(rbuf, e->data, rlen);
         *at = e->next;
         free(e);
         return NULL;
@@ -416,7 +417,7 @@ static void tcp_on_frame(int pe, const struct tcp_head *h, void *dest)
         struct posted *p = posted_for(pe, h->tag);
         if (p) {
             if (p->len != h->len) mismatch(pe, h->tag, h->len, p->len);
-            if (h->len) memcpy(p->buf, dest, h->len);
+            if (h->len) shoal_copy_data(p->buf, dest, h->len);
             free(r->e);
             p->taken = 1;
             __atomic_store_n(&p->done, 1, __ATOMIC_RELEASE);

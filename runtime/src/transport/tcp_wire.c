@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "bootstrap/bootstrap.h"
+#include "core/copy.h"
 #include "core/env_long.h"
 #include "core/error.h"
 #include "core/state.h"
@@ -161,7 +162,10 @@ static void enqueue(struct conn *c, const struct tcp_head *h, size_t hdone, cons
         shoal_fatal(shoal_wait_routine_now(), "the tcp transport: out of memory (%zu bytes)", plen);
     *o = (struct out){.hdone = hdone, .p = plen ? p : NULL, .plen = plen, .ticket = ticket};
     if (h) o->h = *h;
-    if (copy && plen) o->p = memcpy(o + 1, p, plen);
+    if (copy && plen) {
+        shoal_copy_data(o + 1, p, plen);
+        o->p = (const char *)(o + 1);
+    }
     if (c->qtail) c->qtail->next = o;
     else c->qhead = o;
     c->qtail = o;
@@ -302,7 +306,7 @@ static void parse(struct conn *c)
             if (c->hgot == sizeof c->h) head_done(c);
         } else {
             const size_t k = c->pleft < avail ? c->pleft : avail;
-            if (c->pdst) memcpy(c->pdst, c->stage + c->spos, k), c->pdst += k;
+            if (c->pdst) shoal_copy_data(c->pdst, c->stage + c->spos, k), c->pdst += k;
             c->pleft -= k, c->spos += k;
             if (c->pleft == 0) frame_done(c);
         }
