@@ -104,7 +104,8 @@ static void reduce_rd(const char *routine, const struct shoal_group *g, void *de
             shoal_mbox_put(shoal_mbox_remote(g, &l, me - p2, fold), fresh, mine, len, tag);
             shoal_ring(shoal_group_pe(g, me - p2));
             long *box = shoal_mbox_local(g, &l, unfold);
-            shoal_copy_data((char *)dest + off, shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
+            shoal_copy_data((char *)dest + off,
+                            shoal_mbox_wait(box, tag, routine, shoal_group_pe(g, me - p2)), len);
             shoal_mbox_release(box, len);
             continue;
         }
