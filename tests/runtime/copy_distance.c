@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "place.h"
+
 #define GUARD 64
 #define MAX_BYTES (((size_t)1 << 20) + 77)
 #define FILL 0xee
@@ -27,9 +29,7 @@ static unsigned char pattern(size_t j, int who, size_t n, unsigned dist)
 /* The address in mem (4 KiB + GUARD to spare before it) that is dist bytes past src mod 4096. */
 static unsigned char *place(unsigned char *mem, const unsigned char *src, unsigned dist)
 {
-    unsigned char *base = mem + GUARD;
-    const uintptr_t now = ((uintptr_t)base - (uintptr_t)src) & 4095u;
-    return base + ((dist - now) & 4095u);
+    return test_place(mem + GUARD, src, dist);
 }
 
 /* dst[0, n) must hold who's pattern; the GUARD bytes below it (guards & 1) and above it

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/copy.h"
+#include "place.h"
 
 #define GUARD 64
 #define FILL 0xa5
@@ -21,8 +22,13 @@ static void one(const char *how, void (*copy)(void *, const void *, size_t), uns
 {
     unsigned char *src = src_mem + 4096 + salign;
     /* dst: GUARD bytes in, then dist past src modulo 4096 */
-    unsigned char *dst = dst_mem + GUARD;
-    dst += (dist - (((uintptr_t)dst - (uintptr_t)src) & 4095u)) & 4095u;
+    unsigned char *dst = test_place(dst_mem + GUARD, src, dist);
+    if ((((uintptr_t)dst - (uintptr_t)src) & 4095u) != dist) {
+        fprintf(stderr, "test_place: distance %u asked, %u given\n", dist,
+                (unsigned)(((uintptr_t)dst - (uintptr_t)src) & 4095u));
+        failures++;
+        return;
+    }
     for (size_t j = 0; j < n; j++) src[j] = (unsigned char)(j * 37u + salign * 5u + dist + n);
     memset(dst - GUARD, FILL, n + 2 * GUARD);
     copy(dst, src, n);

@@ -1,0 +1,15 @@
+/* Where a test puts a copy's destination: the first address at or after `at` whose distance
+ * from src (destination minus source) is dist modulo 4096, the quantity the runtime's copy
+ * choice reads (runtime/src/core/copy.h: shoal_copy_near). `at` needs 4095 bytes to spare. */
+#ifndef SHOAL_TESTS_PLACE_H
+#define SHOAL_TESTS_PLACE_H
+
+#include <stdint.h>
+
+static inline unsigned char *test_place(unsigned char *at, const void *src, unsigned dist)
+{
+    const uintptr_t now = ((uintptr_t)at - (uintptr_t)src) & 4095u;
+    return at + ((dist - now) & 4095u);
+}
+
+#endif
