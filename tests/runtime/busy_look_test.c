@@ -188,10 +188,11 @@ static int other_thread(pid_t pid)
 static void threaded_process(int me, int last, const int *cpus, int ncpu)
 {
     const pid_t server = child(last, "many threads", 3);
-    nap_ms(600); /* an idle server's: the CPU time it used (making its threads, 0.1-0.3 s under
-                  * ASan) falls to a small part of its life, below the spinner's */
+    nap_ms(2000); /* an idle server's: the CPU time it used (making its threads, 0.1-0.3 s under
+                   * ASan) falls to a small part of its life (at 0.6 s it still read above a
+                   * spinner sharing its CPU with other tests at 6 of 20 walks under ASan) */
     const pid_t pid = child(last, "threaded", 2);
-    nap_ms(50);
+    nap_ms(100); /* the spinner's share over a few clock ticks of life */
     const int tid = other_thread(pid);
     int out[64], cpu = -1, found = 0, ours_listed = 0, main_listed = 0;
     if (!tid) fail("the threaded child's second thread was not found in /proc/PID/task");

@@ -123,10 +123,19 @@ int shoal_busy_light(int pid)
     return task_read(pid, &t) && light(t.nice, t.policy);
 }
 
-/* The walk over /proc stops after this long: 3-11 us a process (72-74 took 0.24-0.79 ms on
- * the 2-vCPU VMs of benches/RESULTS.md), 2.5 us a thread, so about a thousand processes, or
- * four thousand threads; on a machine of more, a look at part of them. */
+/* The walk over /proc stops after this much of its thread's CPU time: 3-11 us a process
+ * (72-74 took 0.24-0.79 ms on the 2-vCPU VMs of benches/RESULTS.md), 2.5 us a thread, so about
+ * a thousand processes, or four thousand threads; on a machine of more, a look at part of
+ * them. CPU time, not the clock's: a walk preempted part-way (by the very load it looks for)
+ * still reads as far, where the clock cut its look at threads now and then. */
 #define WALK_NS 10000000L
+
+static long walk_ns(void)
+{
+    struct timespec t;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return shoal_now_ns();
+    return t.tv_sec * 1000000000L + t.tv_nsec;
+}
 
 static int is_ours(int pid, const int *pids, int n)
 {
@@ -161,7 +170,7 @@ static void thread_walk(int pid, long t0, const int *cpus, int ncpu, int *out, i
     struct dirent *e;
     while (*found < max && (e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
-        if (++seen % 16 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
+        if (++seen % 16 == 0 && walk_ns() - t0 > WALK_NS) break;
         const int tid = atoi(e->d_name);
         struct task t;
         if (tid != pid && task_read(tid, &t)) consider(tid, &t, cpus, ncpu, out, found, want_light);
@@ -195,13 +204,13 @@ static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *
     const int self = (int)getpid();
     int found = 0, seen = 0, threaded[THREADED_MAX], nthreaded = 0;
     double use[THREADED_MAX]; /* each one's CPU time over its life */
-    const long t0 = shoal_now_ns();
+    const long t0 = walk_ns();
     const long long up = uptime_ticks();
     struct dirent *e;
     while (found < max && (e = readdir(d)) != NULL) {
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         /* a machine of thousands of processes: a partial look, not a long one */
-        if (++seen % 64 == 0 && shoal_now_ns() - t0 > WALK_NS) break;
+        if (++seen % 64 == 0 && walk_ns() - t0 > WALK_NS) break;
         const int pid = atoi(e->d_name);
         struct task t;
         if (pid == self || is_ours(pid, pids, n) || !task_read(pid, &t)) continue;
@@ -217,7 +226,7 @@ static int running_walk(const int *pids, int n, const int *cpus, int ncpu, int *
         use[k] = u;
     }
     closedir(d);
-    for (int i = 0; i < nthreaded && found < max && shoal_now_ns() - t0 <= WALK_NS; i++)
+    for (int i = 0; i < nthreaded && found < max && walk_ns() - t0 <= WALK_NS; i++)
         thread_walk(threaded[i], t0, cpus, ncpu, out, &found, max, want_light);
     return found;
 }
