@@ -189,8 +189,8 @@ static void threaded_process(int me, int last, const int *cpus, int ncpu)
 {
     const pid_t server = child(last, "many threads", 3);
     nap_ms(2000); /* an idle server's: the CPU time it used (making its threads, 0.1-0.3 s under
-                   * ASan) falls to a small part of its life (at 0.6 s it still read above a
-                   * spinner sharing its CPU with other tests at 6 of 20 walks under ASan) */
+                   * ASan) falls to a small part of its life, below that of a spinner that
+                   * shares its CPU with other tests */
     const pid_t pid = child(last, "threaded", 2);
     nap_ms(100); /* the spinner's share over a few clock ticks of life */
     const int tid = other_thread(pid);

@@ -127,7 +127,7 @@ int shoal_busy_light(int pid)
  * (72-74 took 0.24-0.79 ms on the 2-vCPU VMs of benches/RESULTS.md), 2.5 us a thread, so about
  * a thousand processes, or four thousand threads; on a machine of more, a look at part of
  * them. CPU time, not the clock's: a walk preempted part-way (by the very load it looks for)
- * still reads as far, where the clock cut its look at threads now and then. */
+ * reads as far as one that was not. */
 #define WALK_NS 10000000L
 
 static long walk_ns(void)
