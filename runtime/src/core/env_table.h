@@ -33,7 +33,8 @@
     X("SHOAL_MPI_ATOMICS", "am", 0,                                                              \
       "am (off-node AMOs done by the target's CPU) | rma (MPI-3 atomics, every AMO through MPI)") \
     X("SHOAL_INFO", "0", 0, "1: PE 0 prints the configuration at shmem_init")                    \
-    X("SHOAL_DEBUG", "0", 0, "1: PEs print their mappings and CPU at init, and moves off busy CPUs") \
+    X("SHOAL_DEBUG", "0", 0,                                                                     \
+      "1: PEs print mappings and CPU at init, and moves off busy CPUs; 2: each window too")      \
     X("SHOAL_BIND", "auto", 0, "auto (bind PEs to CPUs when oversubscribed) | core | none")      \
     X("SHOAL_SPIN_POLLS", "(auto)", 0,                                                           \
       "polls a wait spins before it gets out of the way (auto: 256, or 0 when oversubscribed)")  \

@@ -158,7 +158,7 @@ static int quick_pid[QUICK_MAX], quick_cpu[QUICK_MAX], quick_runs[QUICK_MAX];
 static int quick_hops[QUICK_MAX]; /* readings that found it on another CPU than the last */
 static long long quick_run0[QUICK_MAX]; /* its run time at the first reading */
 static int quick_moved; /* the last move was the quick look's (debug output) */
-static int debug; /* SHOAL_DEBUG=1: say each move */
+static int debug; /* SHOAL_DEBUG=1: say each move; 2: each window too (say_window) */
 static int piled;                 /* the CPUs avoided now are a crowding's (pile) */
 static long pile_next_ns;         /* no crowding before */
 static long pile_wait_ns;         /* ... the wait after the next one the load follows */
@@ -268,7 +268,7 @@ void shoal_avoid_busy_init(void)
     if (!leader) return;
     own->moves = 0;
     const char *d = getenv("SHOAL_DEBUG");
-    debug = d && !strcmp(d, "1");
+    debug = d ? atoi(d) : 0;
     const int n = shoal_g.n_local_pes;
     cpus = calloc(CPU_SETSIZE, sizeof *cpus);
     st = calloc(CPU_SETSIZE, sizeof *st);
@@ -388,6 +388,20 @@ static void publish_held(void)
         if (__atomic_load_n(&d->held, __ATOMIC_RELAXED) != held)
             __atomic_store_n(&d->held, held, __ATOMIC_RELAXED);
     }
+}
+
+/* SHOAL_DEBUG=2: what a window read, per CPU, and what its PEs' waits were told: a wait that
+ * sleeps in one part of a run and yields in another shows why here. */
+static void say_window(long t)
+{
+    char line[1024];
+    int at = snprintf(line, sizeof line, "shoal: debug: PE %d, %.3f s after init: window:", shoal_g.me,
+                      (double)(t - start_ns) * 1e-9);
+    for (int k = 0; k < ncpu && at > 0 && at < (int)sizeof line; k++)
+        at += snprintf(line + at, sizeof line - (size_t)at, " CPU %d others %.2f%s%s%s;", cpus[k],
+                       st[k].others, st[k].loaded ? " held" : "", st[k].avoided ? " avoided" : "",
+                       st[k].told && !st[k].grouped && !piled ? ", its PEs sleep" : "");
+    fprintf(stderr, "%s\n", line);
 }
 
 /* No more windows (the leader stops): no PE goes on sleeping by an old one. */
@@ -675,6 +689,7 @@ static void sample(long t)
     for (int k = 0; k < ncpu; k++) kept_held |= piled && !st[k].avoided && st[k].loaded;
     if (kept_held) watch_start(t); /* the load is (back) on the CPUs the PEs crowd on */
     publish_held();
+    if (debug >= 2) say_window(t);
     if (early) {
         early--;
         const int moved = early_move();
