@@ -73,6 +73,7 @@
 #include <time.h>
 
 #include "load_pause.h"
+#include "place.h"
 
 /* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
  * shmem.h and not Open MPI's (which also lives on the MPI include path). */
@@ -252,8 +253,7 @@ static inline void *bench_shmalloc(const bench_opts *o, size_t n)
 static inline char *bench_place(const bench_opts *o, char *mem, const char *src)
 {
     if (o->dist < 0) return mem;
-    const uintptr_t now = ((uintptr_t)mem - (uintptr_t)src) & 4095u;
-    return mem + (((uintptr_t)o->dist - now) & 4095u);
+    return (char *)place_at_distance(mem, src, (unsigned)o->dist);
 }
 
 /* Data pattern: byte j of a buffer tagged (size, who). */

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "core/copy.h"
+#include "place.h"
 
 static double now(void)
 {
@@ -92,7 +93,7 @@ int main(int argc, char **argv)
     printf("# Size  Dist  memcpy(us)  movsb(us)  shoal_copy_vec(us)\n");
     for (size_t n = lo; n <= hi; n *= 2)
         for (int k = 0; k < nd; k++) {
-            char *d = mem + ((dists[k] - (((uintptr_t)mem - (uintptr_t)src) & 4095u)) & 4095u);
+            char *d = (char *)place_at_distance(mem, src, dists[k]);
             const double m = best_us(copy_memcpy, d, src, n);
             const double r = best_us(shoal_copy_movsb, d, src, n);
             const double v = best_us(shoal_copy_vec, d, src, n);

@@ -29,7 +29,7 @@ static unsigned char pattern(size_t j, int who, size_t n, unsigned dist)
 /* The address in mem (4 KiB + GUARD to spare before it) that is dist bytes past src mod 4096. */
 static unsigned char *place(unsigned char *mem, const unsigned char *src, unsigned dist)
 {
-    return test_place(mem + GUARD, src, dist);
+    return place_at_distance(mem + GUARD, src, dist);
 }
 
 /* dst[0, n) must hold who's pattern; the GUARD bytes below it (guards & 1) and above it

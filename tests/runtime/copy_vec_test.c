@@ -22,9 +22,9 @@ static void one(const char *how, void (*copy)(void *, const void *, size_t), uns
 {
     unsigned char *src = src_mem + 4096 + salign;
     /* dst: GUARD bytes in, then dist past src modulo 4096 */
-    unsigned char *dst = test_place(dst_mem + GUARD, src, dist);
+    unsigned char *dst = place_at_distance(dst_mem + GUARD, src, dist);
     if ((((uintptr_t)dst - (uintptr_t)src) & 4095u) != dist) {
-        fprintf(stderr, "test_place: distance %u asked, %u given\n", dist,
+        fprintf(stderr, "place_at_distance: distance %u asked, %u given\n", dist,
                 (unsigned)(((uintptr_t)dst - (uintptr_t)src) & 4095u));
         failures++;
         return;
