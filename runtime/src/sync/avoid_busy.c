@@ -146,6 +146,7 @@ static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is
 static int early;                /* early windows left */
 static int confirm;              /* the next window checks an early move */
 static int moved_once;           /* the PEs moved since init */
+static int short_window;         /* publish_held is the early windows' (50 ms) */
 static int dealt_back;           /* the last move dealt PEs that compute over every CPU */
 static long compute_ns;          /* how long the windows in a row up to now found them computing */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
@@ -357,7 +358,12 @@ static void publish_held(void)
     }
     for (int k = 0; k < ncpu; k++) {
         const int was = st[k].told;
-        st[k].told = st[k].loaded && npe[k] <= 2;
+        /* Not begun by a window of 50 ms (the first two): beside a load busy 5 ms and idle 5
+         * one read 0.66-0.73 of its CPU in 10 of 102 runs of 4 PEs, and in 6 the next read
+         * 0.27-0.41 with the PEs asleep, over BACK, so they slept till the windows moved them
+         * off at 0.3 s (fcollect 8 B 3.7-7.1 us, 2.1-3.2 yielding; benches/RESULTS.md). A
+         * steady process is the quick look's to tell (nowhere to go), or the next window's. */
+        st[k].told = st[k].loaded && npe[k] <= 2 && (was || !short_window);
         /* Where the kernel shares the CPU between groups of tasks (cgroups of the cpu
          * controller, or sessions: autogroup) and what holds it is of other groups, a yield
          * goes to the next PE of this job, which keeps its group's share: yielding beats
@@ -397,10 +403,12 @@ static void say_window(long t)
     char line[1024];
     int at = snprintf(line, sizeof line, "shoal: debug: PE %d, %.3f s after init: window:", shoal_g.me,
                       (double)(t - start_ns) * 1e-9);
-    for (int k = 0; k < ncpu && at > 0 && at < (int)sizeof line; k++)
-        at += snprintf(line + at, sizeof line - (size_t)at, " CPU %d others %.2f%s%s%s;", cpus[k],
-                       st[k].others, st[k].loaded ? " held" : "", st[k].avoided ? " avoided" : "",
-                       st[k].told && !st[k].grouped && !piled ? ", its PEs sleep" : "");
+    for (int k = 0; k < ncpu && at > 0 && at < (int)sizeof line; k++) {
+        const int asleep = st[k].told && !st[k].grouped && !piled && !st[k].avoided;
+        at += snprintf(line + at, sizeof line - (size_t)at, " CPU %d others %.2f idle %.2f%s%s%s;",
+                       cpus[k], st[k].others, st[k].idled, st[k].loaded ? " held" : "",
+                       st[k].avoided ? " avoided" : "", asleep ? ", its PEs sleep" : "");
+    }
     fprintf(stderr, "%s\n", line);
 }
 
@@ -688,7 +696,9 @@ static void sample(long t)
     int kept_held = 0;
     for (int k = 0; k < ncpu; k++) kept_held |= piled && !st[k].avoided && st[k].loaded;
     if (kept_held) watch_start(t); /* the load is (back) on the CPUs the PEs crowd on */
+    short_window = early > 0;
     publish_held();
+    short_window = 0;
     if (debug >= 2) say_window(t);
     if (early) {
         early--;
