@@ -146,7 +146,6 @@ static long wait_ns = WINDOW_NS; /* till the next sample: longer while no CPU is
 static int early;                /* early windows left */
 static int confirm;              /* the next window checks an early move */
 static int moved_once;           /* the PEs moved since init */
-static int short_window;         /* publish_held is the early windows' (50 ms) */
 static int dealt_back;           /* the last move dealt PEs that compute over every CPU */
 static long compute_ns;          /* how long the windows in a row up to now found them computing */
 static long stuck_ns;            /* how long no CPU was free to go to, up to now */
@@ -349,7 +348,7 @@ static int deal(void)
  * slower (reduce 8 B-4 KiB, barrier), so they keep yielding. A load that runs half the time
  * stays under HELD, and those waits keep yielding too: sleeping made a 4-PE barrier beside
  * one busy 5 ms, idle 5 ms 12-29 us instead of 2-14. */
-static void publish_held(void)
+static void publish_held(int may_begin)
 {
     int npe[CPU_SETSIZE] = {0};
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
@@ -358,12 +357,13 @@ static void publish_held(void)
     }
     for (int k = 0; k < ncpu; k++) {
         const int was = st[k].told;
-        /* Not begun by a window of 50 ms (the first two): beside a load busy 5 ms and idle 5
-         * one read 0.66-0.73 of its CPU in 10 of 102 runs of 4 PEs, and in 6 the next read
-         * 0.27-0.41 with the PEs asleep, over BACK, so they slept till the windows moved them
-         * off at 0.3 s (fcollect 8 B 3.7-7.1 us, 2.1-3.2 yielding; benches/RESULTS.md). A
-         * steady process is the quick look's to tell (nowhere to go), or the next window's. */
-        st[k].told = st[k].loaded && npe[k] <= 2 && (was || !short_window);
+        /* may_begin 0 (a window of 50 ms, the first two) begins no telling: beside a load
+         * busy 5 ms and idle 5 one read 0.66-0.73 of its CPU in 10 of 102 runs of 4 PEs, and
+         * in 6 the next read 0.27-0.41 with the PEs asleep, over BACK, so they slept till the
+         * windows moved them off at 0.3 s (fcollect 8 B 3.7-7.1 us, 2.1-3.2 yielding;
+         * benches/RESULTS.md). A steady process is the quick look's to tell (nowhere to go),
+         * or the next window's. */
+        st[k].told = st[k].loaded && npe[k] <= 2 && (was || may_begin);
         /* Where the kernel shares the CPU between groups of tasks (cgroups of the cpu
          * controller, or sessions: autogroup) and what holds it is of other groups, a yield
          * goes to the next PE of this job, which keeps its group's share: yielding beats
@@ -590,7 +590,7 @@ static void quick_look(long t)
          * busy process took 0.31-0.60 over the look: at 4 PEs beside 2 busy processes a
          * program's first barrier_all took 57-68 us, 23-30 told here. */
         for (int k = 0; k < ncpu; k++) st[k].loaded |= on[k];
-        publish_held();
+        publish_held(1);
         if (debug)
             fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: no CPU free; "
                     "the PEs of held CPUs sleep in their waits (yield where other sessions or "
@@ -696,9 +696,7 @@ static void sample(long t)
     int kept_held = 0;
     for (int k = 0; k < ncpu; k++) kept_held |= piled && !st[k].avoided && st[k].loaded;
     if (kept_held) watch_start(t); /* the load is (back) on the CPUs the PEs crowd on */
-    short_window = early > 0;
-    publish_held();
-    short_window = 0;
+    publish_held(early == 0);
     if (debug >= 2) say_window(t);
     if (early) {
         early--;
@@ -804,7 +802,7 @@ static void move_pes(long t)
         leader_free(); /* not allowed to move them: they stay as they are */
         return;
     }
-    publish_held(); /* where they are now */
+    publish_held(1); /* where they are now */
 }
 
 /* The crowding's first phase (pile): the load's processes that were on the CPUs kept; once
@@ -830,7 +828,7 @@ static void watch(long t)
     __atomic_store_n(&watch_n, 0, __ATOMIC_RELAXED);
     for (int k = 0; k < ncpu; k++)
         if (!st[k].avoided) st[k].loaded = 0;
-    publish_held();
+    publish_held(1);
     if (debug)
         fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: the load left the CPUs the PEs "
                 "crowd on\n", shoal_g.me, (double)(t - start_ns) * 1e-9);
