@@ -367,24 +367,25 @@ run_floor() {
             timeout -k 5 "$run_limit" "$build/benches/barrier_floor" -n "$np" -i 5000 \
                 >"$out/floor.barrier_floor_n$np.r$rep.out" 2>&1 </dev/null
     done
-    if [[ " ${selected[*]} " == *" shmem_"*coll/* ]]; then
+    # (the copies bound put, get and ping-pong from 4 KiB too: under_load.sh's targets)
+    if [[ " ${selected[*]} " =~ \ shmem_([a-z_.-]*:coll/|pingpong|put_latency|get_latency) ]]; then
         [ -x "$build/benches/memcpy_bw" ] &&
             timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
                 >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
         # per PE count: the bare pattern of the 8-byte collectives (coll_floor), and the bare
-        # copies of the 4 KiB-4 MiB ones (copy_floor; from 64 KiB with ordinary and non-temporal
-        # stores; each row at least 50 ms: beside load, many time slices): beside load a row of
-        # a few KiB slows down with its copies (4 PEs beside a load busy 5 ms of 10, the bare
-        # copies of 16-32 KiB 1.8-2.3x their idle time, a bare barrier 1.7x)
+        # copies of the 4 KiB-4 MiB ones and of ping-pong (copy_floor; from 64 KiB with ordinary
+        # and non-temporal stores; each row at least 50 ms: beside load, many time slices):
+        # beside load a row of a few KiB slows down with its copies (4 PEs beside a load busy 5
+        # ms of 10, the bare copies of 16-32 KiB 1.8-2.3x their idle time, a bare barrier 1.7x)
         for np in $npes_list; do
             # shellcheck disable=SC2046
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
                 timeout -k 5 "$run_limit" $(still_env "$np") "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
                     "${settle[@]}" "${still[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
             [ -x "$build/benches/copy_floor" ] || continue
-            for sz in 4K 8K 16K 32K 64K 1M 4M; do
+            for sz in 4K 8K 16K 32K 64K 256K 1M 4M; do
                 for nt in "" -t; do
-                    [ -n "$nt" ] && [ "${sz%K}" != "$sz" ] && [ "$sz" != 64K ] && continue
+                    [ -n "$nt" ] && [ "${sz%K}" != "$sz" ] && [ "$sz" != 64K ] && [ "$sz" != 256K ] && continue
                     # shellcheck disable=SC2046
                     timeout -k 5 "$run_limit" $(still_env "$np") "$build/benches/copy_floor" -n "$np" -s "$sz" -L 0.05 $nt "${still[@]}" \
                         >"$out/floor.copy_floor_n${np}_$sz$nt.r$rep.out" 2>&1 </dev/null
@@ -980,11 +981,11 @@ FLOOR_OF = {  # program, key -> (floor file kind, row)
     ("shmem_reduce", "8"): ("coll", "reduce_8"), ("shmem_fcollect", "8"): ("coll", "fcollect_8"),
 }
 COPY_SIZES = {"4K": 4 << 10, "8K": 8 << 10, "16K": 16 << 10, "32K": 32 << 10, "64K": 1 << 16,
-              "1M": 1 << 20, "4M": 4 << 20}
+              "256K": 1 << 18, "1M": 1 << 20, "4M": 4 << 20}
 for size, nbytes in COPY_SIZES.items():
     key = str(nbytes)
     for prog, row in (("shmem_broadcast", "broadcast"), ("shmem_fcollect", "fcollect"), ("shmem_collect", "fcollect"),
-                      ("shmem_alltoall", "alltoall"), ("shmem_reduce", "reduce")):
+                      ("shmem_alltoall", "alltoall"), ("shmem_reduce", "reduce"), ("shmem_pingpong", "pingpong")):
         FLOOR_OF[(prog, key)] = ("copy" + size, row)
 frows = []
 for np in npes_list:
@@ -1012,11 +1013,11 @@ for np in npes_list:
 if frows:
     print()
     print("== Each collective against its bare pattern, same run (coll_floor at 8 B, copy_floor at")
-    print("   4-64 KiB, 1 and 4 MiB: from 64 KiB the better of ordinary and non-temporal stores). peer/floor < 2 means a")
-    print("   lead of 2x over that peer is impossible on this machine; mean | slowest PE")
+    print("   4-64 KiB, 256 KiB, 1 and 4 MiB: from 64 KiB the better of ordinary and non-temporal stores).")
+    print("   peer/floor < 2 means a lead of 2x over that peer is impossible on this machine; mean | slowest PE")
     print(f"{'collective':<18} {'PEs':>3} {'size':>8} {'floor':>15} {'ompi':>15} {'mpi':>15} {'shoal':>15} {'ompi/floor':>11} {'shoal/floor':>12}")
     md += ["", "## Each collective against its bare pattern (same run)", "",
-           "coll_floor at 8 B, copy_floor at 4-64 KiB, 1 and 4 MiB (from 64 KiB the better of ordinary and "
+           "coll_floor at 8 B, copy_floor at 4-64 KiB, 256 KiB, 1 and 4 MiB (from 64 KiB the better of ordinary and "
            "non-temporal stores); "
            "figures mean / slowest PE (us). A peer under twice the floor cannot be beaten by 2x here.", "",
            "| collective | PEs | size | floor | ompi | mpi | shoal | ompi/floor | shoal/floor |",

@@ -243,9 +243,13 @@ def paired(a, b, op, fallback):
     return statistics.median(got) if len(got) >= 2 else fallback
 
 
+# copy_floor's row of each program's copies; a run kept from before copy_floor had pingpong
+# reads its broadcast (one copy and a flag each way)
 COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
-            "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "broadcast",
+            "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
             "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
+COPY_SIZES = [("1M", 1 << 20), ("256K", 1 << 18), ("64K", 1 << 16), ("32K", 1 << 15), ("16K", 1 << 14),
+              ("8K", 1 << 13), ("4K", 1 << 12)]  # copy_floor's sizes (compare.sh), largest first
 
 
 PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
@@ -254,18 +258,21 @@ PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "sh
 
 def pattern_floor(level, prog, np, key):
     """(figure, name) of the bare pattern that bounds a row of prog at np PEs, at this level:
-    a row of 4 KiB or more, the bare copies of that collective (copy_floor of the row's size up
-    to 64 KiB, of 64 KiB up to 1 MiB, of 1 MiB from there; from 64 KiB the better of ordinary
-    and non-temporal stores); a smaller collective, its bare store/load pattern (coll_floor);
-    put, get, ping-pong and atomics, a cache line passed between two CPUs (line_pingpong)."""
+    a row of 4 KiB or more, the bare copies of that program (copy_floor of the largest size it
+    ran up to the row's; from 64 KiB the better of ordinary and non-temporal stores); a smaller
+    collective, its bare store/load pattern (coll_floor); put, get, ping-pong and atomics, a
+    cache line passed between two CPUs (line_pingpong)."""
     if key.isdigit() and int(key) >= 4096 and prog in COPY_ROW:
         n = int(key)
-        size = "1M" if n >= (1 << 20) else "64K" if n >= 65536 else f"{n >> 10}K"
-        got = [(floor_value(level, f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog]), nt) for nt in ("", "-t")]
-        got = [g for g in got if g[0]]
-        if got:
-            fig, nt = min(got)
-            return fig, f"copy_floor {COPY_ROW[prog]} {size}", (f"copy_floor_n{np}_{size}{nt}", COPY_ROW[prog])
+        for size, nbytes in COPY_SIZES:
+            if nbytes > n:
+                continue
+            for row in (COPY_ROW[prog], "broadcast"):
+                got = [(floor_value(level, f"copy_floor_n{np}_{size}{nt}", row), nt) for nt in ("", "-t")]
+                got = [g for g in got if g[0]]
+                if got:
+                    fig, nt = min(got)
+                    return fig, f"copy_floor {row} {size}", (f"copy_floor_n{np}_{size}{nt}", row)
         if n >= 65536:
             return None, "", None
         # a run without copies of this size: as a smaller row

@@ -19,6 +19,10 @@
  *   alltoall    every process copies block j of its source into process j's dest (N x N)
  *   reduce      every process sums share p of the N sources (longs) and writes it into every
  *               dest: each reads N x SIZE/N and writes N x SIZE/N
+ *   pingpong    process i copies SIZE into the dest of i + N/2 and raises a flag there, which
+ *               copies it back the same way (benches/pt2pt/shmem_pingpong's pattern): one way,
+ *               half a round trip, timed over a batch with no barrier between calls as there
+ *               (with an odd N the last process sits out)
  * Processes are bound round-robin to the CPUs; with more processes than CPUs a wait yields. */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -42,6 +46,7 @@ struct flags {
     volatile long bar[MAXP][MAXP][8]; /* [to][from]: one cache line each */
     volatile long post[MAXP][8];      /* the broadcast root's round, one line per receiver */
     volatile long done[MAXP][8];      /* each receiver's round done, read by the root */
+    volatile long ping[MAXP][8];      /* the round each ping-pong side last got */
     volatile long more;               /* process 0's word after a batch: add another */
     long calls;
     double mean[MAXP], slow[MAXP];
@@ -137,13 +142,27 @@ static void reduce(void)
     }
 }
 
+static void pingpong(void)
+{
+    const int half = nproc / 2, peer = me < half ? me + half : me - half;
+    ++seq;
+    if (me >= 2 * half) return;
+    if (me >= half) wait_for(&fl->ping[me][0], seq);
+    copy(dst_of(peer), src_of(me), size);
+    __atomic_store_n(&fl->ping[peer][0], seq, __ATOMIC_RELEASE);
+    if (me < half) wait_for(&fl->ping[me][0], seq);
+}
+
+enum { PINGPONG = 4, ROWS };
+
 static void op(int row)
 {
     switch (row) {
     case 0: broadcast(); break;
     case 1: exchange(0); barrier(); break; /* complete once every block has arrived */
     case 2: exchange(1); barrier(); break;
-    default: barrier(); reduce(); barrier(); break;
+    case 3: barrier(); reduce(); barrier(); break;
+    default: pingpong(); break;
     }
 }
 
@@ -190,13 +209,13 @@ int main(int argc, char **argv)
         return 1;
     }
     memset(heap, 1, (size_t)nproc * 2 * nproc * size);
-    static const char *const names[] = {"broadcast", "fcollect", "alltoall", "reduce"};
+    static const char *const names[ROWS] = {"broadcast", "fcollect", "alltoall", "reduce", "pingpong"};
     printf("# copy_floor: the bare copies of each large collective, %d processes, %zu bytes, %s"
            " stores, OSU loop\n", nproc, size, nt ? "non-temporal" : "ordinary");
     printf("# Operation  Latency(us)  Slowest(us)      calls\n");
     fflush(stdout);
     const int passes = idle_pass && load_pause_signal(0) > 0 ? 2 : 1;
-    for (int row = 0; row < 4; row++)
+    for (int row = 0; row < ROWS; row++)
     for (int pass = passes - 1; pass >= 0; pass--) {
         if (pass) load_pause_signal(SIGSTOP);
         memset(fl, 0, sizeof *fl);
@@ -220,28 +239,36 @@ int main(int argc, char **argv)
             const double start = now();
             long calls = 0;
             do { /* the barrier ending a batch orders process 0's word before every read */
-                for (long i = 0; i < iters; i++) {
-                    double t0 = now();
-                    op(row);
+                if (row == PINGPONG) { /* the whole batch, as the ping-pong benchmark times it */
+                    const double t0 = now();
+                    for (long i = 0; i < iters; i++) op(row);
                     t += now() - t0;
                     barrier();
+                } else {
+                    for (long i = 0; i < iters; i++) {
+                        double t0 = now();
+                        op(row);
+                        t += now() - t0;
+                        barrier();
+                    }
                 }
                 calls += iters;
                 if (me == 0) fl->more = now() - start < floor_sec;
                 barrier();
             } while (fl->more);
-            fl->mean[me] = t * 1e6 / (double)calls;
+            fl->mean[me] = t * 1e6 / (double)calls / (row == PINGPONG ? 2 : 1);
             if (me == 0) fl->calls = calls;
             _exit(0);
         }
         for (int p = 0; p < nproc; p++) wait(NULL);
         if (pass) load_pause_signal(SIGCONT);
         double sum = 0, mx = 0;
-        for (int p = 0; p < nproc; p++) {
+        const int timed = row == PINGPONG ? nproc / 2 * 2 : nproc;
+        for (int p = 0; p < timed; p++) {
             sum += fl->mean[p];
             if (fl->mean[p] > mx) mx = fl->mean[p];
         }
-        printf("%s%-12s %12.3f %12.3f %10ld\n", pass ? "# idle " : "", names[row], sum / nproc, mx, fl->calls);
+        printf("%s%-12s %12.3f %12.3f %10ld\n", pass ? "# idle " : "", names[row], sum / timed, mx, fl->calls);
         fflush(stdout);
     }
     return 0;
