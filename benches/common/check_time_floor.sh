@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Smoke test of the benchmarks' time floor (-L): a collective program in quick mode (10 timed
-# calls per size) given -L SEC must time enough calls to fill SEC on every row, and a floor
+# Smoke test of the benchmarks' time floor (-L): a collective program or the ping-pong in quick
+# mode (10 timed calls per size) given -L SEC must time enough calls to fill SEC on every row
+# (ping-pong's figure is half a round trip: half its window), and a floor
 # that is not a number must be refused. And of the settle (-S SEC): a run given -S 0.5 lasts
 # at least that long (quick mode alone takes tens of ms); -S -1, 100 and 0.5x are refused.
 #   check_time_floor.sh SHOALRUN PROGRAM
