@@ -243,7 +243,7 @@ def paired(a, b, op, fallback):
     return statistics.median(got) if len(got) >= 2 else fallback
 
 
-# copy_floor's row of each program's copies; a run kept from before copy_floor had pingpong
+# copy_floor's row of each program's copies; a kept run whose copy_floor has no pingpong row
 # reads its broadcast (one copy and a flag each way)
 COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
             "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
