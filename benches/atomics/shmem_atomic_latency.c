@@ -67,9 +67,7 @@ int main(int argc, char **argv)
                         t += bench_now() - t0;
                     }
                     done += iters;
-                    if (o.time_floor <= 0 || done >= BENCH_MAX_ITERS ||
-                        bench_reduce(bench_now() - w0, BENCH_MAX) >= o.time_floor)
-                        break;
+                    if (bench_floor_filled(&o, w0, done)) break;
                 }
                 const double lat = init && done > 0 ? t * 1e6 / (double)done : 0.0;
                 if (init) { /* a few more, checking what comes back */

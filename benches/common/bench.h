@@ -489,6 +489,15 @@ static inline int bench_below_floor(const bench_opts *o, double t0, long done)
     return o->time_floor > 0 && done < BENCH_MAX_ITERS && bench_now() - t0 < o->time_floor;
 }
 
+/* Collective (every PE calls it, so all agree): 1 once a batch loop that began at w0 has
+ * done enough, i.e. there is no time floor (-L), the count is at its maximum, or the slowest
+ * PE's window since w0 fills the floor. */
+static inline int bench_floor_filled(const bench_opts *o, double w0, long done)
+{
+    return o->time_floor <= 0 || done >= BENCH_MAX_ITERS ||
+           bench_reduce(bench_now() - w0, BENCH_MAX) >= o->time_floor;
+}
+
 /* Pairs for point-to-point programs: PEs [0, npes/2) each drive PE me + npes/2; with an odd
  * count the last PE only takes part in barriers. A single PE targets itself. */
 static inline int bench_pairs(const bench_opts *o) { return o->npes >= 2 ? o->npes / 2 : 1; }
@@ -662,9 +671,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
                 bench_lib_barrier();
             }
             done += iters;
-            if (o->time_floor <= 0 || done >= BENCH_MAX_ITERS ||
-                bench_reduce(bench_now() - w0, BENCH_MAX) >= o->time_floor)
-                break;
+            if (bench_floor_filled(o, w0, done)) break;
         }
         int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
         bench_row(o, size, NULL, t * 1e6 / (double)done, 1, BENCH_AVG, done, 3, wrong);

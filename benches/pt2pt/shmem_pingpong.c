@@ -62,9 +62,7 @@ int main(int argc, char **argv)
                 if (peer >= 0) round_trips(dst, src, size, peer, init, n);
                 t += bench_now() - t0;
                 done += n;
-                if (!timed || o.time_floor <= 0 || done >= BENCH_MAX_ITERS ||
-                    bench_reduce(bench_now() - w0, BENCH_MAX) >= o.time_floor)
-                    break;
+                if (!timed || bench_floor_filled(&o, w0, done)) break;
             }
             if (!timed) tw = done > 0 ? t / (double)done : 0.0;
             else lat = done > 0 ? t * 1e6 / (double)done / 2.0 : 0.0;
