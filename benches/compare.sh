@@ -895,6 +895,16 @@ fl = {
     "cache-line round trip, unbound": line.get("line_rtt_unbound"),
     "context switch (one CPU)": switch.get("one CPU (every hand-off a switch)"),
 }
+# with more PEs than CPUs: the switch on the slowest CPU with that many processes dealt over the
+# CPUs as the PEs are, yielding or woken from a futex, each run's cheaper (under_load.sh's
+# target counts in it)
+for np in npes_list:
+    rows = floor_rows(f"sched_handoff_n{np}")
+    dealt = [rows.get(r) for r in ("dealt over the CPUs, yield", "dealt, 100 us slices, yield",
+                                   "dealt, 100 us slices, futex") if rows.get(r)]
+    if dealt:
+        fl[f"context switch, {np} processes dealt over the CPUs"] = \
+            [min(v) for v in zip(*dealt)]
 fl = {k: v for k, v in fl.items() if v}
 if fl:
     print()

@@ -193,10 +193,12 @@ def rep_lines(level, stem, idle=False):
 def floor_reps(level, name, row, idle=False):
     """{repetition: a floor program's row (its first figure)} at a level (idle: rep_lines)."""
     vals = {}
+    def words(t):  # a row's name: its words less the numbers ("100 us slices" too)
+        return " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
     for rep, t in rep_lines(level, f"floor.{name}", idle):
-        key = " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
-        nums = [float(x) for x in t if re.fullmatch(r"[-+.\deE]+", x) and re.search(r"\d", x)]
-        if key == row and nums:
+        last = max((i for i, x in enumerate(t) if not re.fullmatch(r"[-+.\deE]+", x)), default=-1)
+        nums = [float(x) for x in t[last + 1:] if re.search(r"\d", x)]  # the figures after it
+        if words(t) == words(row.split()) and nums:
             vals[rep] = nums[0]
     return vals
 
@@ -298,6 +300,22 @@ def floor_ratio(level, prog, np, key):
     return paired(floor_reps(level, *src), floor_reps("0", *src0), lambda x, y: x / y, fl / fi), fname
 
 
+DEALT_ROWS = ("dealt over the CPUs, yield", "dealt, 100 us slices, yield", "dealt, 100 us slices, futex")
+
+
+def switch_cost(level, np):
+    """One context switch of np processes at a level: on the slowest CPU with them dealt over
+    the CPUs as the PEs are (a busy process then shares a CPU with some of them, as with the
+    PEs), by the cheaper hand-off, yield or futex wake (beside a busy process on each CPU a
+    yield may give it a slice: 51 us, a wake 2.1); in runs kept without those rows, np
+    processes on one CPU, else 2."""
+    reps = [floor_reps(level, f"sched_handoff_n{np}", r) for r in DEALT_ROWS]
+    per_rep = [min(g[k] for g in reps if k in g) for k in set().union(*reps)]  # each run's cheaper
+    return statistics.median(per_rep) if per_rep else \
+        floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
+        or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
+
+
 def barrier_reps(level, np):
     """{repetition: the bare barrier of np processes on this machine's CPUs at this level}: the
     better of the spinning pattern (coll_floor) and the futex barriers (barrier_floor)."""
@@ -317,7 +335,7 @@ def targets(level, tabs):
     """The issue's targets for each of Shoal's latency rows at a load level, against its idle
     figure: with no more PEs than CPUs within 2x of idle, else at its bare pattern's own
     loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
-    (one switch among np processes on one CPU, sched_handoff, at this level), else within
+    (switch_cost, at this level), else within
     what the bare barrier of np processes gains beside the load (+10%), or, from 4 KiB, within
     10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
     (paired): a loaded figure against the idle one of its own repetition."""
@@ -336,8 +354,7 @@ def targets(level, tabs):
                 ok, at_floor = ratio <= 2, fr is not None and ratio <= 1.1 * fr
                 why = f"bare {fname} x{fr:.2f}" if fr is not None else "no floor"
             else:
-                sw = floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
-                    or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
+                sw = switch_cost(level, np)
                 bl, bi = barrier_cost(level, np), barrier_cost("0", np)
                 bgain = paired(barrier_reps(level, np), barrier_reps("0", np), lambda x, y: x - y,
                                bl - bi if bl and bi else None)

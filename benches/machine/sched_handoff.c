@@ -12,7 +12,15 @@
  * (sync/timeslice.c): yielding, and sleeping on a futex that the passer wakes (the doorbell
  * of sync/doorbell.c), and the last between processes on different CPUs, each hand-off a
  * cross-CPU wake-up. Run beside busy processes (benches/under_load.sh) they are the floor
- * of a hand-off under unrelated load. */
+ * of a hand-off under unrelated load.
+ * With more processes than CPUs, three rows with them dealt over the CPUs as Shoal deals its
+ * PEs (process p on the (p mod n)-th CPU), those of each CPU passing a token of their own,
+ * yielding or woken from a futex: the slowest CPU's hand-off, the switch a collective of that
+ * many PEs pays per CPU. Beside a busy process it is the switch on the CPU the process shares
+ * (beside one on each CPU a yield may give it a slice, 51 us here, a futex wake-up 2.1). With all of them on one CPU
+ * a yield may pick a process whose turn is not next (4 processes, idle: 0.70 or 1.44 us per
+ * hand-off, whichever order the scheduler keeps), and a busy process runs there or not.
+ * Each row stops after 2 s of hand-offs (a yield beside a busy process may give it a slice). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -32,18 +40,25 @@
 enum mode { YIELD, SHORT_YIELD, SHORT_FUTEX };
 
 #define SPREAD (-2) /* run's cpu: process p on the (p mod n)-th CPU of the set */
+#define DEALT (-3)  /* the same, and the processes of each CPU pass a token of their own */
+#define ROW_LIMIT_S 2.0
 
-/* Returns microseconds per hand-off; cpu -1: leave the CPU set alone. */
+/* Returns microseconds per hand-off; cpu -1: leave the CPU set alone. DEALT: the slowest
+ * CPU's. */
 static double run(int nproc, long iters, int cpu, enum mode mode)
 {
     cpu_set_t set;
     sched_getaffinity(0, sizeof set, &set);
-    volatile uint32_t *token = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    volatile double *result = (volatile double *)(token + 8);
-    if (token == MAP_FAILED) {
+    const int ncpu = CPU_COUNT(&set);
+    const int groups = cpu == DEALT ? ncpu < nproc ? ncpu : nproc : 1;
+    /* a token per group, each on a line of its own, then a result per group */
+    const size_t bytes = (size_t)groups * (64 + sizeof(double));
+    volatile char *shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) {
         perror("mmap");
         exit(1);
     }
+    volatile double *result = (volatile double *)(shared + (size_t)groups * 64);
     for (int p = 0; p < nproc; p++) {
         pid_t pid = fork();
         if (pid < 0) {
@@ -52,8 +67,8 @@ static double run(int nproc, long iters, int cpu, enum mode mode)
         }
         if (pid > 0) continue;
         int c = cpu;
-        if (cpu == SPREAD) /* the (p mod n)-th CPU of the set */
-            for (int k = p % CPU_COUNT(&set), at = 0; at < CPU_SETSIZE; at++)
+        if (cpu == SPREAD || cpu == DEALT) /* the (p mod n)-th CPU of the set */
+            for (int k = p % ncpu, at = 0; at < CPU_SETSIZE; at++)
                 if (CPU_ISSET(at, &set) && k-- == 0) {
                     c = at;
                     break;
@@ -64,24 +79,38 @@ static double run(int nproc, long iters, int cpu, enum mode mode)
             CPU_SET(c, &one);
             if (sched_setaffinity(0, sizeof one, &one)) perror("sched_setaffinity");
         }
+        /* my group (its token), my place in it and its size */
+        const int grp = p % groups, at = p / groups, size = (nproc - grp + groups - 1) / groups;
+        volatile uint32_t *token = (volatile uint32_t *)(shared + (size_t)grp * 64);
         if (mode != YIELD) short_slice();
-        double t0 = now();
-        for (long i = 0; i < iters; i++) {
-            const uint32_t mine = (uint32_t)(i * nproc + p);
+        /* a group's first process ends the row past ROW_LIMIT_S at one of its turns: beside a
+         * busy process on their CPU each yield may hand it a whole time slice */
+        volatile uint32_t *stop = token + 1;
+        const double t0 = now();
+        long done = iters;
+        for (long i = 0; i < iters && done == iters; i++) {
+            const uint32_t mine = (uint32_t)(i * size + at);
             uint32_t t;
             while ((t = __atomic_load_n(token, __ATOMIC_ACQUIRE)) != mine) {
+                if (__atomic_load_n(stop, __ATOMIC_ACQUIRE)) break;
                 if (mode == SHORT_FUTEX) syscall(SYS_futex, token, FUTEX_WAIT, t, NULL, NULL, 0);
                 else sched_yield();
+            }
+            if (t != mine) break; /* stopped */
+            if (at == 0 && (i & 255) == 255 && now() - t0 > ROW_LIMIT_S) {
+                done = i;
+                __atomic_store_n(stop, 1, __ATOMIC_RELEASE);
             }
             __atomic_store_n(token, mine + 1, __ATOMIC_RELEASE);
             if (mode == SHORT_FUTEX) syscall(SYS_futex, token, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
         }
-        if (p == 0) *result = (now() - t0) * 1e6 / (double)(iters * nproc);
+        if (at == 0) result[grp] = (now() - t0) * 1e6 / (double)(done * size);
         _exit(0);
     }
     for (int p = 0; p < nproc; p++) wait(NULL);
-    double us = *result;
-    munmap((void *)token, 4096);
+    double us = 0;
+    for (int k = 0; k < groups; k++) us = result[k] > us ? result[k] : us;
+    munmap((void *)shared, bytes);
     return us;
 }
 
@@ -105,5 +134,10 @@ int main(int argc, char **argv)
      * at least once when the PEs that are not running must be woken across CPUs. */
     if (CPU_COUNT(&set) > 1)
         printf("CPU to CPU, 100 us slices, futex   %.3f\n", run(nproc, iters, SPREAD, SHORT_FUTEX));
+    if (nproc > CPU_COUNT(&set)) {
+        printf("dealt over the CPUs, yield         %.3f\n", run(nproc, iters, DEALT, YIELD));
+        printf("dealt, 100 us slices, yield        %.3f\n", run(nproc, iters, DEALT, SHORT_YIELD));
+        printf("dealt, 100 us slices, futex        %.3f\n", run(nproc, iters, DEALT, SHORT_FUTEX));
+    }
     return 0;
 }
