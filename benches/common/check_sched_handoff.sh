@@ -8,7 +8,8 @@ set -u
 prog=$1 ncpu=$(nproc)
 for n in 2 4; do
     t0=$(date +%s)
-    out=$(timeout 60 "$prog" -n "$n" -i 100000000) || { echo "-n $n failed or ran past 60 s: $out"; exit 1; }
+    out=$(timeout 60 "$prog" -n "$n" -i 100000000) ||
+        { echo "-n $n failed or ran past 60 s: $out"; exit 1; }
     echo "$out"
     secs=$(($(date +%s) - t0))
     rows=$(echo "$out" | grep -vc '^#')
@@ -18,7 +19,8 @@ for n in 2 4; do
     bad=$(echo "$out" | awk '!/^#/ && !($NF > 0) {print}')
     [ -z "$bad" ] || { echo "-n $n: rows without a positive figure: $bad"; exit 1; }
     dealt=$(echo "$out" | grep -c '^dealt')
-    [ "$dealt" -eq $((n > ncpu ? 3 : 0)) ] || { echo "-n $n on $ncpu CPUs: $dealt dealt rows"; exit 1; }
+    [ "$dealt" -eq $((n > ncpu ? 3 : 0)) ] ||
+        { echo "-n $n on $ncpu CPUs: $dealt dealt rows"; exit 1; }
     [ "$secs" -le $((rows * 2 + 10)) ] || { echo "-n $n: $rows rows took $secs s"; exit 1; }
 done
 if "$prog" -n 1 >/dev/null 2>&1; then

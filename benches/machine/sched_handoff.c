@@ -17,9 +17,10 @@
  * PEs (process p on the (p mod n)-th CPU), those of each CPU passing a token of their own,
  * yielding or woken from a futex: the slowest CPU's hand-off, the switch a collective of that
  * many PEs pays per CPU. Beside a busy process it is the switch on the CPU the process shares
- * (beside one on each CPU a yield may give it a slice, 51 us here, a futex wake-up 2.1). With all of them on one CPU
- * a yield may pick a process whose turn is not next (4 processes, idle: 0.70 or 1.44 us per
- * hand-off, whichever order the scheduler keeps), and a busy process runs there or not.
+ * (beside one on each CPU a yield may give it a slice, 51 us here, a futex wake-up 2.1). With
+ * all of them on one CPU a yield may pick a process whose turn is not next (4 processes, idle:
+ * 0.70 or 1.44 us per hand-off, whichever order the scheduler keeps), and a busy process runs
+ * there or not.
  * Each row stops after 2 s of hand-offs (a yield beside a busy process may give it a slice). */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -53,7 +54,8 @@ static double run(int nproc, long iters, int cpu, enum mode mode)
     const int groups = cpu == DEALT ? ncpu < nproc ? ncpu : nproc : 1;
     /* a token per group, each on a line of its own, then a result per group */
     const size_t bytes = (size_t)groups * (64 + sizeof(double));
-    volatile char *shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    volatile char *shared =
+        mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) {
         perror("mmap");
         exit(1);
