@@ -856,10 +856,10 @@ if "shmem_atomics_all_types" in names:
                 md.append("- " + line)
 
 # ---- the floor, and the small collectives as multiples of it ----
-def floor_rows(prog):
-    """{key: [value per run]} from the floor programs' outputs."""
+def floor_rows(prog, runs=None):
+    """{key: [value per run]} from the floor programs' outputs (runs: these only)."""
     got = {}
-    for r in range(1, repeat + 1):
+    for r in runs or range(1, repeat + 1):
         try:
             lines = open(os.path.join(out, f"floor.{prog}.r{r}.out"), errors="replace").read().splitlines()
         except OSError:
@@ -899,12 +899,9 @@ fl = {
 # CPUs as the PEs are, yielding or woken from a futex, each run's cheaper (under_load.sh's
 # target counts in it)
 for np in npes_list:
-    rows = floor_rows(f"sched_handoff_n{np}")
-    dealt = [rows.get(r) for r in ("dealt over the CPUs, yield", "dealt, 100 us slices, yield",
-                                   "dealt, 100 us slices, futex") if rows.get(r)]
-    if dealt:
-        fl[f"context switch, {np} processes dealt over the CPUs"] = \
-            [min(v) for v in zip(*dealt)]
+    per_run = [[v[0] for k, v in floor_rows(f"sched_handoff_n{np}", [r]).items() if k.startswith("dealt")]
+               for r in range(1, repeat + 1)]
+    fl[f"context switch, {np} processes dealt over the CPUs"] = [min(d) for d in per_run if d]
 fl = {k: v for k, v in fl.items() if v}
 if fl:
     print()

@@ -190,16 +190,22 @@ def rep_lines(level, stem, idle=False):
                 yield int(m.group(1)), line.split()
 
 
+def row_figure(t):
+    """(name, figure) of a floor program's split row: its words less the numbers ("100 us
+    slices" too), and the first number after them (None if none)."""
+    num = [bool(re.fullmatch(r"[-+.\deE]+", x)) for x in t]
+    last = max((i for i, n in enumerate(num) if not n), default=-1)
+    figs = [float(x) for x in t[last + 1:] if re.search(r"\d", x)]
+    return " ".join(x for x, n in zip(t, num) if not n), figs[0] if figs else None
+
+
 def floor_reps(level, name, row, idle=False):
     """{repetition: a floor program's row (its first figure)} at a level (idle: rep_lines)."""
     vals = {}
-    def words(t):  # a row's name: its words less the numbers ("100 us slices" too)
-        return " ".join(x for x in t if not re.fullmatch(r"[-+.\deE]+", x))
     for rep, t in rep_lines(level, f"floor.{name}", idle):
-        last = max((i for i, x in enumerate(t) if not re.fullmatch(r"[-+.\deE]+", x)), default=-1)
-        nums = [float(x) for x in t[last + 1:] if re.search(r"\d", x)]  # the figures after it
-        if words(t) == words(row.split()) and nums:
-            vals[rep] = nums[0]
+        key, fig = row_figure(t)
+        if key == row_figure(row.split())[0] and fig is not None:
+            vals[rep] = fig
     return vals
 
 
@@ -300,18 +306,18 @@ def floor_ratio(level, prog, np, key):
     return paired(floor_reps(level, *src), floor_reps("0", *src0), lambda x, y: x / y, fl / fi), fname
 
 
-DEALT_ROWS = ("dealt over the CPUs, yield", "dealt, 100 us slices, yield", "dealt, 100 us slices, futex")
-
-
 def switch_cost(level, np):
     """One context switch of np processes at a level: on the slowest CPU with them dealt over
     the CPUs as the PEs are (a busy process then shares a CPU with some of them, as with the
-    PEs), by the cheaper hand-off, yield or futex wake (beside a busy process on each CPU a
-    yield may give it a slice: 51 us, a wake 2.1); in runs kept without those rows, np
-    processes on one CPU, else 2."""
-    reps = [floor_reps(level, f"sched_handoff_n{np}", r) for r in DEALT_ROWS]
-    per_rep = [min(g[k] for g in reps if k in g) for k in set().union(*reps)]  # each run's cheaper
-    return statistics.median(per_rep) if per_rep else \
+    PEs), by the cheapest of sched_handoff's "dealt" rows, yield or futex wake (beside a busy
+    process on each CPU a yield may give it a slice: 51 us, a wake 2.1), each run's; in runs
+    kept without those rows, np processes on one CPU, else 2."""
+    per_rep = {}
+    for rep, t in rep_lines(level, f"floor.sched_handoff_n{np}"):
+        key, fig = row_figure(t)
+        if key.startswith("dealt") and fig is not None:
+            per_rep[rep] = min(per_rep.get(rep, fig), fig)
+    return statistics.median(per_rep.values()) if per_rep else \
         floor_value(level, f"sched_handoff_n{np}", "one CPU (every hand-off a switch)") \
         or floor_value(level, "sched_handoff", "one CPU (every hand-off a switch)")
 
