@@ -373,17 +373,18 @@ run_floor() {
             timeout -k 5 "$run_limit" "$shoalrun" -n 2 "$build/benches/memcpy_bw" -s 64:4M -t 0.05 \
                 >"$out/floor.memcpy_bw.r$rep.out" 2>&1 </dev/null
         # per PE count: the bare pattern of the 8-byte collectives (coll_floor), and the bare
-        # copies of the 4 KiB-4 MiB ones and of ping-pong (copy_floor; from 64 KiB with ordinary
+        # copies of the 1 KiB-4 MiB ones and of ping-pong (copy_floor; from 64 KiB with ordinary
         # and non-temporal stores; each row at least 50 ms: beside load, many time slices):
         # beside load a row of a few KiB slows down with its copies (4 PEs beside a load busy 5
-        # ms of 10, the bare copies of 16-32 KiB 1.8-2.3x their idle time, a bare barrier 1.7x)
+        # ms of 10, the bare copies of 16-32 KiB 1.8-2.3x their idle time, of a 1-2 KiB reduce
+        # 1.95-2.1x, a bare barrier 1.7x)
         for np in $npes_list; do
             # shellcheck disable=SC2046
             [ "$np" -gt 2 ] && [ -x "$build/benches/coll_floor" ] &&
                 timeout -k 5 "$run_limit" $(still_env "$np") "$build/benches/coll_floor" -n "$np" -i 20000 -L 0.05 \
                     "${settle[@]}" "${still[@]}" >"$out/floor.coll_floor_n$np.r$rep.out" 2>&1 </dev/null
             [ -x "$build/benches/copy_floor" ] || continue
-            for sz in 4K 8K 16K 32K 64K 256K 1M 4M; do
+            for sz in 1K 2K 4K 8K 16K 32K 64K 256K 1M 4M; do
                 for nt in "" -t; do
                     [ -n "$nt" ] && [ "${sz%K}" != "$sz" ] && [ "$sz" != 64K ] && [ "$sz" != 256K ] && continue
                     # shellcheck disable=SC2046
@@ -987,7 +988,7 @@ FLOOR_OF = {  # program, key -> (floor file kind, row)
     ("shmem_barrier", "barrier_all"): ("coll", "barrier"), ("shmem_broadcast", "8"): ("coll", "broadcast_8"),
     ("shmem_reduce", "8"): ("coll", "reduce_8"), ("shmem_fcollect", "8"): ("coll", "fcollect_8"),
 }
-COPY_SIZES = {"4K": 4 << 10, "8K": 8 << 10, "16K": 16 << 10, "32K": 32 << 10, "64K": 1 << 16,
+COPY_SIZES = {"1K": 1 << 10, "2K": 2 << 10, "4K": 4 << 10, "8K": 8 << 10, "16K": 16 << 10, "32K": 32 << 10, "64K": 1 << 16,
               "256K": 1 << 18, "1M": 1 << 20, "4M": 4 << 20}
 for size, nbytes in COPY_SIZES.items():
     key = str(nbytes)
@@ -1020,11 +1021,11 @@ for np in npes_list:
 if frows:
     print()
     print("== Each collective against its bare pattern, same run (coll_floor at 8 B, copy_floor at")
-    print("   4-64 KiB, 256 KiB, 1 and 4 MiB: from 64 KiB the better of ordinary and non-temporal stores).")
+    print("   1-64 KiB, 256 KiB, 1 and 4 MiB: from 64 KiB the better of ordinary and non-temporal stores).")
     print("   peer/floor < 2 means a lead of 2x over that peer is impossible on this machine; mean | slowest PE")
     print(f"{'collective':<18} {'PEs':>3} {'size':>8} {'floor':>15} {'ompi':>15} {'mpi':>15} {'shoal':>15} {'ompi/floor':>11} {'shoal/floor':>12}")
     md += ["", "## Each collective against its bare pattern (same run)", "",
-           "coll_floor at 8 B, copy_floor at 4-64 KiB, 256 KiB, 1 and 4 MiB (from 64 KiB the better of ordinary and "
+           "coll_floor at 8 B, copy_floor at 1-64 KiB, 256 KiB, 1 and 4 MiB (from 64 KiB the better of ordinary and "
            "non-temporal stores); "
            "figures mean / slowest PE (us). A peer under twice the floor cannot be beaten by 2x here.", "",
            "| collective | PEs | size | floor | ompi | mpi | shoal | ompi/floor | shoal/floor |",

@@ -257,7 +257,8 @@ COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem
             "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
             "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
 COPY_SIZES = [("1M", 1 << 20), ("256K", 1 << 18), ("64K", 1 << 16), ("32K", 1 << 15), ("16K", 1 << 14),
-              ("8K", 1 << 13), ("4K", 1 << 12)]  # copy_floor's sizes (compare.sh), largest first
+              ("8K", 1 << 13), ("4K", 1 << 12), ("2K", 1 << 11), ("1K", 1 << 10)]  # copy_floor's sizes
+# (compare.sh), largest first
 
 
 PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
@@ -266,11 +267,11 @@ PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "sh
 
 def pattern_floor(level, prog, np, key):
     """(figure, name) of the bare pattern that bounds a row of prog at np PEs, at this level:
-    a row of 4 KiB or more, the bare copies of that program (copy_floor of the largest size it
+    a row of 1 KiB or more, the bare copies of that program (copy_floor of the largest size it
     ran up to the row's; from 64 KiB the better of ordinary and non-temporal stores); a smaller
     collective, its bare store/load pattern (coll_floor); put, get, ping-pong and atomics, a
     cache line passed between two CPUs (line_pingpong)."""
-    if key.isdigit() and int(key) >= 4096 and prog in COPY_ROW:
+    if key.isdigit() and int(key) >= 1024 and prog in COPY_ROW:
         n = int(key)
         for size, nbytes in COPY_SIZES:
             if nbytes > n:
@@ -342,7 +343,7 @@ def targets(level, tabs):
     figure: with no more PEs than CPUs within 2x of idle, else at its bare pattern's own
     loaded/idle ratio (within 10%); with more PEs than CPUs within 2 context switches of idle
     (switch_cost, at this level), else within
-    what the bare barrier of np processes gains beside the load (+10%), or, from 4 KiB, within
+    what the bare barrier of np processes gains beside the load (+10%), or, from 1 KiB, within
     10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
     (paired): a loaded figure against the idle one of its own repetition."""
     met, floor_met, missed = 0, 0, []
