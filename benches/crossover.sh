@@ -70,7 +70,7 @@ declare -A variants=(
     [bcast]="mailbox=SHOAL_COLL_BCAST_DIRECT=$big,SHOAL_COLL_BCAST_PULL=$big push=SHOAL_COLL_BCAST_DIRECT=0,SHOAL_COLL_BCAST_PULL=$big pull=SHOAL_COLL_BCAST_PULL=0"
     [reduce]="mailbox=SHOAL_COLL_REDUCE_DIRECT=$big direct=SHOAL_COLL_REDUCE_DIRECT=0"
     [fcollect]="mailbox=SHOAL_COLL_FCOLLECT_PUSH=$big push=SHOAL_COLL_FCOLLECT_PUSH=0"
-    [collect]="mailbox=SHOAL_COLL_COLLECT_PUSH=$big push=SHOAL_COLL_COLLECT_PUSH=0"
+    [collect]="mailbox=SHOAL_COLL_COLLECT_LEAD=$big,SHOAL_COLL_COLLECT_PUSH=$big push=SHOAL_COLL_COLLECT_LEAD=0,SHOAL_COLL_COLLECT_PUSH=0"
     [alltoall]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
     [alltoalls]="mailbox=SHOAL_COLL_ALLTOALL_PUSH=$big push=SHOAL_COLL_ALLTOALL_PUSH=0"
     [alltoall-copy]="$copies" [fcollect-copy]="$copies" [bcast-copy]="$copies"

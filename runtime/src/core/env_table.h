@@ -59,6 +59,8 @@
       "fcollect bytes per PE from which blocks go straight into every dest (oversub.: 512)")     \
     X("SHOAL_COLL_COLLECT_PUSH", "0", 0,                                                         \
       "collect bytes (largest block) from which blocks past the first round go straight")       \
+    X("SHOAL_COLL_COLLECT_LEAD", "128", 0,                                                       \
+      "collect bytes per PE up to which a block rides the first round (oversub.: 512; > 4: 1K)") \
     X("SHOAL_COLL_ALLTOALL_PUSH", "256", 0,                                                      \
       "alltoall(s) bytes per block from which blocks go straight into the dests (oversub.: 512)") \
     X("SHOAL_COLL_SPIN", "(auto)", 0,                                                            \

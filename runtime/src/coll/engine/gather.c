@@ -5,7 +5,8 @@
  *    member's mailbox (one mailbox per sender), in chunks, lock-step by chunk index; the
  *    receiver copies each block into place. One round; no member's dest is written remotely,
  *    so back-to-back calls need no barrier in between. collect's first message also carries
- *    the sender's size, so a small collect is one round too.
+ *    the sender's size and, up to SHOAL_COLL_COLLECT_LEAD, its block: a small collect is one
+ *    round too.
  *  - Otherwise: each member copies its block straight into every member's dest at its offset
  *    (one copy, bandwidth-optimal on a node) and signals it (a post tagged with the size in
  *    a flat group, else a counter); everyone waits for N-1.
@@ -121,7 +122,8 @@ void shoal_coll_fcollect(const char *routine, const struct shoal_group *g, void 
 }
 
 /* collect over up to the flat maximum of members: one mailbox round carries every member's size and
- * its block where the block fits, so small collects take one round; larger blocks follow
+ * its block where the block is small (SHOAL_COLL_COLLECT_LEAD) and fits, so small collects take
+ * one round; larger blocks follow
  * whole, in lock-step mailbox rounds or straight into the dests (SHOAL_COLL_COLLECT_PUSH),
  * copied once. Where there are pair channels (coll/engine/channel.h), the first round goes
  * through them: every collect, since no member knows the others' sizes before it. There a
@@ -135,7 +137,10 @@ SHOAL_HOT_INLINE void collect_flat_via(const char *routine, const struct shoal_g
     const int n = g->size, me = g->me;
     const struct shoal_mbox_layout l = shoal_mbox_layout(n - 1);
     const size_t cap = chan ? shoal_chan_carry(n) : l.cap;
-    const size_t first = cap - sizeof(long); /* data bytes after the size in round 0 */
+    const size_t fit = cap - sizeof(long); /* data bytes after the size in round 0 */
+    /* blocks up to first ride round 0; larger ones follow (SHOAL_COLL_COLLECT_LEAD) */
+    const size_t lead_max = shoal_coll_threshold(SHOAL_TUNE_COLLECT_LEAD, n);
+    const size_t first = lead_max < fit ? lead_max : fit;
     const size_t lead = nbytes <= first ? nbytes : 0;
     const int out = chan && nbytes > first && nbytes <= shoal_outbox_cap && shoal_outbox_pays(g);
     if (out) {

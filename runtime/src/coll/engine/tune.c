@@ -19,8 +19,9 @@ size_t shoal_coll_tune_at[SHOAL_TUNE_N][SHOAL_TUNE_NMAX + 1];
 static const char *const names[SHOAL_TUNE_N] = {
     "SHOAL_COLL_FLAT_MAX",      "SHOAL_COLL_BCAST_DIRECT",  "SHOAL_COLL_BCAST_PULL",
     "SHOAL_COLL_REDUCE_DIRECT", "SHOAL_COLL_FCOLLECT_PUSH", "SHOAL_COLL_COLLECT_PUSH",
-    "SHOAL_COLL_ALLTOALL_PUSH", "SHOAL_COLL_STREAM",        "SHOAL_COLL_SPIN",
-    "SHOAL_COLL_MOVSB",         "SHOAL_COLL_CHANNEL",       "SHOAL_COLL_OUTBOX"};
+    "SHOAL_COLL_COLLECT_LEAD",  "SHOAL_COLL_ALLTOALL_PUSH", "SHOAL_COLL_STREAM",
+    "SHOAL_COLL_SPIN",          "SHOAL_COLL_MOVSB",         "SHOAL_COLL_CHANNEL",
+    "SHOAL_COLL_OUTBOX"};
 
 /* One mailbox of data for a flat collective over n members (n - 1 boxes). */
 static size_t one_mailbox(int n) { return shoal_mbox_layout(n > 1 ? n - 1 : 1).cap; }
@@ -58,6 +59,13 @@ size_t shoal_coll_tune_default(int which, int n)
      * after it; pushed, they are faster at every size measured (4 PEs, 4 KiB: 5.1 against
      * 7.9). */
     case SHOAL_TUNE_COLLECT_PUSH: return 0;
+    /* A block in collect's first round is copied twice (into the box, out of it); after it,
+     * once, straight into the dests, for one more round: crossover.sh on Intel family 6 model
+     * 167, slowest PE, us: 2 PEs, 128 B 0.28 against 0.35, 256 B 0.37 against 0.34, 4 KiB 1.24
+     * against 0.37; oversubscribed, where a round costs switches, 4 PEs 512 B 2.71 against
+     * 3.01, 1 KiB 3.14 against 2.81 (the mean 2.36 against 2.65), 4 KiB 5.48 against 2.71; 8
+     * PEs 1 KiB 8.3 against 9.9, 2 KiB 27.8 against 9.7. No more than the box carries. */
+    case SHOAL_TUNE_COLLECT_LEAD: return over ? (n > 4 ? 1024 : 512) : 128;
     /* As fcollect (2 PEs, 256 B: 0.356 against 0.421 us; 8 PEs, 512 B: 8.0 against 9.4). */
     case SHOAL_TUNE_ALLTOALL_PUSH: return over ? 512 : 256;
     /* Bytes read and written in all: twice the 32 MiB last-level cache (alltoall, 4 PEs x

@@ -16,6 +16,7 @@ enum shoal_tune {
     SHOAL_TUNE_REDUCE_DIRECT,  /* bytes: reduce-scatter + allgather through the mapping */
     SHOAL_TUNE_FCOLLECT_PUSH,  /* bytes per member: blocks copied straight into the dests */
     SHOAL_TUNE_COLLECT_PUSH,   /* bytes, largest member's: the same for collect */
+    SHOAL_TUNE_COLLECT_LEAD,   /* bytes: collect's blocks up to it ride its first round */
     SHOAL_TUNE_ALLTOALL_PUSH,  /* bytes per block: the same for alltoall(s) */
     SHOAL_TUNE_STREAM,         /* bytes written in all: copies bypass the cache (copy.c) */
     SHOAL_TUNE_SPIN,           /* polls a wait spins for a member on another core (group.h) */
