@@ -257,8 +257,8 @@ COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem
             "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
             "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
 COPY_SIZES = [("1M", 1 << 20), ("256K", 1 << 18), ("64K", 1 << 16), ("32K", 1 << 15), ("16K", 1 << 14),
-              ("8K", 1 << 13), ("4K", 1 << 12), ("2K", 1 << 11), ("1K", 1 << 10)]  # copy_floor's sizes
-# (compare.sh), largest first
+              ("8K", 1 << 13), ("4K", 1 << 12), ("2K", 1 << 11),
+              ("1K", 1 << 10)]  # copy_floor's sizes (compare.sh), largest first
 
 
 PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
