@@ -988,8 +988,13 @@ FLOOR_OF = {  # program, key -> (floor file kind, row)
     ("shmem_barrier", "barrier_all"): ("coll", "barrier"), ("shmem_broadcast", "8"): ("coll", "broadcast_8"),
     ("shmem_reduce", "8"): ("coll", "reduce_8"), ("shmem_fcollect", "8"): ("coll", "fcollect_8"),
 }
-COPY_SIZES = {"1K": 1 << 10, "2K": 2 << 10, "4K": 4 << 10, "8K": 8 << 10, "16K": 16 << 10,
-              "32K": 32 << 10, "64K": 1 << 16, "256K": 1 << 18, "1M": 1 << 20, "4M": 4 << 20}
+# copy_floor's sizes: those its raw outputs name (the shell's loop above picks them)
+COPY_SIZES = {}
+for f in sorted(os.listdir(out)):
+    m = re.fullmatch(r"floor\.copy_floor_n\d+_(\d+)([KM])(?:-t)?\.r\d+\.out", f)
+    if m:
+        COPY_SIZES[m.group(1) + m.group(2)] = int(m.group(1)) << (10 if m.group(2) == "K" else 20)
+COPY_SIZES = dict(sorted(COPY_SIZES.items(), key=lambda x: x[1]))
 for size, nbytes in COPY_SIZES.items():
     key = str(nbytes)
     for prog, row in (("shmem_broadcast", "broadcast"), ("shmem_fcollect", "fcollect"), ("shmem_collect", "fcollect"),

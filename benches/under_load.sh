@@ -256,9 +256,17 @@ def paired(a, b, op, fallback):
 COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
             "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
             "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
-COPY_SIZES = [("1M", 1 << 20), ("256K", 1 << 18), ("64K", 1 << 16), ("32K", 1 << 15), ("16K", 1 << 14),
-              ("8K", 1 << 13), ("4K", 1 << 12), ("2K", 1 << 11),
-              ("1K", 1 << 10)]  # copy_floor's sizes (compare.sh), largest first
+
+
+def copy_sizes(level):
+    """copy_floor's sizes at a level, largest first: [(name, bytes)] from the names of its raw
+    outputs (compare.sh's loop picks them)."""
+    got, ld = {}, level_dir(level)
+    for f in os.listdir(ld) if os.path.isdir(ld) else []:
+        m = re.fullmatch(r"floor\.copy_floor_n\d+_(\d+)([KM])(?:-t)?\.r\d+\.out", f)
+        if m:
+            got[m.group(1) + m.group(2)] = int(m.group(1)) << (10 if m.group(2) == "K" else 20)
+    return sorted(got.items(), key=lambda x: -x[1])
 
 
 PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
@@ -273,7 +281,7 @@ def pattern_floor(level, prog, np, key):
     cache line passed between two CPUs (line_pingpong)."""
     if key.isdigit() and int(key) >= 1024 and prog in COPY_ROW:
         n = int(key)
-        for size, nbytes in COPY_SIZES:
+        for size, nbytes in copy_sizes(level):
             if nbytes > n:
                 continue
             for row in (COPY_ROW[prog], "broadcast"):
