@@ -23,16 +23,20 @@ static inline void busy_child_stop(pid_t pid)
     waitpid(pid, NULL, 0);
 }
 
-/* Every PE's failures summed on PE 0, then shmem_finalize: the exit status, 1 if any PE
- * failed. */
-static inline int job_result(int failures)
+/* Every PE's failures and skips summed on PE 0, then shmem_finalize: the exit status, 1 if
+ * any PE failed, else 77 (skipped, to meson) if any PE could not judge. */
+static inline int job_result_or_skip(int failures, int skip)
 {
-    static int total;
-    shmem_int_atomic_add(&total, failures, 0);
+    static int total[2];
+    shmem_int_atomic_add(&total[0], failures, 0);
+    shmem_int_atomic_add(&total[1], skip, 0);
     shmem_barrier_all();
-    const int result = shmem_int_g(&total, 0);
+    const int failed = shmem_int_g(&total[0], 0), skipped = shmem_int_g(&total[1], 0);
     shmem_finalize();
-    return result != 0;
+    return failed ? 1 : skipped ? 77 : 0;
 }
+
+/* The same for a test that always judges. */
+static inline int job_result(int failures) { return job_result_or_skip(failures, 0); }
 
 #endif
