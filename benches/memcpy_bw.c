@@ -37,19 +37,19 @@ int main(int argc, char **argv)
         }
         iters = bench_cap_iters(&o, iters, tw);
         double bw = 0;
+        long done = 0;
         if (init) {
-            double t0 = bench_now();
-            for (long i = 0; i < iters; i++)
-                for (long w = 0; w < o.window; w++) {
-                    memcpy(dst, src, size);
-                    sink = dst[(size_t)w % size];
-                }
-            double t = bench_now() - t0;
-            bw = (double)size * (double)o.window * (double)iters / t / 1e6;
+            double t = 0;
+            BENCH_TIMED(&o, 0, i, iters, done, t,
+                        for (long w = 0; w < o.window; w++) {
+                            memcpy(dst, src, size);
+                            sink = dst[(size_t)w % size];
+                        });
+            bw = (double)size * (double)o.window * (double)done / t / 1e6;
             if (!bench_check(dst, size, size, o.me)) wrong = bench_wrong(&o, "memcpy check failed", size);
         }
         (void)sink;
-        bench_row(&o, size, NULL, bw, init, BENCH_TOTAL, iters, 2, wrong);
+        bench_row(&o, size, NULL, bw, init, BENCH_TOTAL, init ? done : iters, 2, wrong);
     }
     shmem_free(dst_mem);
     shmem_free(src);

@@ -112,11 +112,13 @@ static long rows_run;
         RESET(T, OP##_INIT(T));                                                              \
         double lat = 0;                                                                      \
         int ok = 1;                                                                          \
+        long done = 0;                                                                       \
         if (initiator) {                                                                     \
-            double t0 = bench_now();                                                         \
-            for (long k = 0; k < iters; k++) OP##_TIMED(T, TN);                              \
+            double secs = 0;                                                                 \
+            BENCH_TIMED(&o, 0, k, iters, done, secs, OP##_TIMED(T, TN));                     \
+            const double tq = bench_now();                                                   \
             shmem_quiet();                                                                   \
-            lat = (bench_now() - t0) * 1e6 / (double)iters;                                  \
+            lat = (secs + bench_now() - tq) * 1e6 / (double)done;                            \
         }                                                                                    \
         RESET(T, OP##_INIT(T));                                                              \
         if (initiator) {                                                                     \
@@ -128,7 +130,7 @@ static long rows_run;
             ok &= got == m;                                                                  \
         }                                                                                    \
         int wrong = ok ? 0 : bench_wrong(&o, name, sizeof(T));                               \
-        bench_row(&o, 0, name, lat, initiator, BENCH_AVG, iters, 3, wrong);                  \
+        bench_row(&o, 0, name, lat, initiator, BENCH_AVG, initiator ? done : iters, 3, wrong); \
         rows_run++;                                                                          \
     }
 

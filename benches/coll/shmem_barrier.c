@@ -1,5 +1,6 @@
 /* Barrier latency: shmem_barrier_all, the active-set shmem_barrier over all PEs (with pSync)
- * and shmem_sync_all, each called back to back; latency = loop time / calls, mean over PEs. */
+ * and shmem_sync_all, each called back to back; latency = loop time / calls, mean over PEs
+ * (with -L, batches of calls until the slowest PE's loop fills it). */
 #include "bench.h"
 
 static long psync[SHMEM_BARRIER_SYNC_SIZE];
@@ -28,15 +29,14 @@ int main(int argc, char **argv)
             iters = bench_cap_iters(&o, iters, tw);
             shmem_barrier_all();
             bench_waits_mark();
-            t0 = bench_now();
-            for (long i = 0; i < iters; i++) {
-                if (op == 0) shmem_barrier_all();
-                else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
-                else shmem_sync_all();
-            }
-            double lat = (bench_now() - t0) * 1e6 / (double)iters;
-            bench_row(&o, 0, names[op], lat, 1, BENCH_AVG, iters, 3, 0);
-            bench_waits_row(&o, iters);
+            long done = 0;
+            double secs = 0;
+            BENCH_TIMED(&o, 1, i, iters, done, secs,
+                        if (op == 0) shmem_barrier_all();
+                        else if (op == 1) shmem_barrier(0, 0, o.npes, psync);
+                        else shmem_sync_all());
+            bench_row(&o, 0, names[op], secs * 1e6 / (double)done, 1, BENCH_AVG, done, 3, 0);
+            bench_waits_row(&o, done);
         }
     }
     return bench_finish(&o);

@@ -168,10 +168,10 @@ int main(int argc, char **argv)
         double tw = warm > 0 ? (bench_now() - t0) / (double)warm : 0.0;
         iters = bench_cap_iters(&o, iters, tw);
         MPI_Barrier(MPI_COMM_WORLD);
-        t0 = bench_now();
-        for (long i = 0; i < iters; i++) MPI_Barrier(MPI_COMM_WORLD);
-        bench_row(&o, 0, "barrier", (bench_now() - t0) * 1e6 / (double)iters, 1, BENCH_AVG,
-                  iters, 3, 0);
+        long done = 0;
+        double secs = 0;
+        BENCH_TIMED(&o, 1, i, iters, done, secs, MPI_Barrier(MPI_COMM_WORLD));
+        bench_row(&o, 0, "barrier", secs * 1e6 / (double)done, 1, BENCH_AVG, done, 3, 0);
     }
 #else
     vec_type = MPI_DATATYPE_NULL;

@@ -35,19 +35,19 @@ int main(int argc, char **argv)
         }
         iters = bench_cap_iters(&o, iters, tw);
         double rate = 0;
+        long done = 0;
         if (init) {
-            double t0 = bench_now();
-            for (long i = 0; i < iters; i++) {
-                for (long w = 0; w < o.window; w++)
-                    shmem_putmem(dst + (size_t)w * size, src + (size_t)w * size, size, peer);
-                shmem_quiet();
-            }
-            rate = (double)o.window * (double)iters / (bench_now() - t0);
+            double t = 0;
+            BENCH_TIMED(&o, 0, i, iters, done, t,
+                        for (long w = 0; w < o.window; w++)
+                            shmem_putmem(dst + (size_t)w * size, src + (size_t)w * size, size, peer);
+                        shmem_quiet());
+            rate = (double)o.window * (double)done / t;
         }
         shmem_barrier_all();
         if (bench_is_target(&o) && !bench_check(dst, span, size, peer))
             wrong = bench_wrong(&o, "put data did not arrive", size);
-        bench_row(&o, size, NULL, rate, init, BENCH_TOTAL, iters, 0, wrong);
+        bench_row(&o, size, NULL, rate, init, BENCH_TOTAL, init ? done : iters, 0, wrong);
     }
     shmem_free(dst);
     shmem_free(src);

@@ -41,16 +41,16 @@ int main(int argc, char **argv)
         }
         iters = bench_cap_iters(&o, iters, tw);
         double bw = 0;
+        long done = 0;
         if (init) {
-            double t0 = bench_now();
-            for (long i = 0; i < iters; i++) put_window(dst, src, size, o.window, peer, o.nbi);
-            double t = bench_now() - t0;
-            bw = (double)size * (double)o.window * (double)iters / t / 1e6;
+            double t = 0;
+            BENCH_TIMED(&o, 0, i, iters, done, t, put_window(dst, src, size, o.window, peer, o.nbi));
+            bw = (double)size * (double)o.window * (double)done / t / 1e6;
         }
         shmem_barrier_all();
         if (bench_is_target(&o) && !bench_check(dst, size, size, peer))
             wrong = bench_wrong(&o, "put data did not arrive", size);
-        bench_row(&o, size, NULL, bw, init, BENCH_TOTAL, iters, 2, wrong);
+        bench_row(&o, size, NULL, bw, init, BENCH_TOTAL, init ? done : iters, 2, wrong);
     }
     shmem_free(dst_mem);
     shmem_free(src);
