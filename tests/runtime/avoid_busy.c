@@ -92,8 +92,9 @@ static long put_src[PUT_LONGS], put_dst[PUT_LONGS];
 
 /* The least busy CPU of the set but skip, as a share of its time over 300 ms while every PE
  * sleeps (PE 0 reads /proc/stat; the others just sleep); the busiest such CPU into *most_cpu
- * and its share into *most, where not NULL. */
-static double least_busy(const cpu_set_t *set, int skip, double *most, int *most_cpu)
+ * and its share into *most, where not NULL. nice_too 0: the time of processes of a nice value
+ * above 0 (/proc/stat's nice column) does not count. */
+static double least_busy(const cpu_set_t *set, int skip, int nice_too, double *most, int *most_cpu)
 {
     static long long busy0[CPU_SETSIZE], all0[CPU_SETSIZE], busy1[CPU_SETSIZE], all1[CPU_SETSIZE];
     for (int pass = 0; pass < 2; pass++) {
@@ -107,8 +108,9 @@ static double least_busy(const cpu_set_t *set, int skip, double *most, int *most
                 sscanf(line + 3, "%d %lld %lld %lld %lld %lld %lld %lld %lld", &c, &v[0], &v[1], &v[2],
                        &v[3], &v[4], &v[5], &v[6], &v[7]) < 9 || c < 0 || c >= CPU_SETSIZE)
                 continue;
-            busy[c] = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
-            all[c] = busy[c] + v[3] + v[4];
+            busy[c] = v[0] + v[2] + v[5] + v[6] + v[7];
+            all[c] = busy[c] + v[1] + v[3] + v[4];
+            if (nice_too) busy[c] += v[1];
         }
         if (f) fclose(f);
         if (!pass) {
@@ -134,12 +136,13 @@ static double least_busy(const cpu_set_t *set, int skip, double *most, int *most
 }
 
 /* The job's verdict (job_result), where this test's busy processes are stopped and those
- * still running hold skip at most (-1: none). A failure beside work that is not the test's
- * own (another job, a build: some CPU of the set but skip over 15% busy while every PE
- * sleeps) is skipped instead: each case asserts what the PEs do beside the load it stages,
- * and beside more load they rightly do otherwise (held, crowd and light failed beside two
- * unbound busy processes). A quiet machine judges every failure. */
-static int verdict(int failures, const cpu_set_t *set, int skip)
+ * still running hold skip at most (-1: none) or run at a nice value above 0 (nice_too 0: the
+ * light cases). A failure beside work that is not the test's own (another job, a build: some
+ * CPU of the set but skip over 15% busy while every PE sleeps) is skipped instead: each case
+ * asserts what the PEs do beside the load it stages, and beside more load they rightly do
+ * otherwise (held, crowd, light and light_all failed beside two unbound busy processes). A
+ * quiet machine judges every failure. */
+static int verdict(int failures, const cpu_set_t *set, int skip, int nice_too)
 {
     static int total;
     shmem_int_atomic_add(&total, failures, 0);
@@ -148,7 +151,7 @@ static int verdict(int failures, const cpu_set_t *set, int skip)
     if (shmem_int_g(&total, 0) > 0) {
         double most;
         int cpu;
-        least_busy(set, skip, &most, &cpu);
+        least_busy(set, skip, nice_too, &most, &cpu);
         other = most > 0.15;
         if (other && shmem_my_pe() == 0)
             printf("avoid_busy: skipped (failed beside other work: CPU %d %.0f%% busy while the PEs slept)\n",
@@ -317,7 +320,7 @@ int main(int argc, char **argv)
             if (me == 0)
                 printf("avoid_busy: %s: try %d: %s CPU %d after %.3f s\n", argv[1], try + 1,
                        left ? "the PEs left" : "a PE still on", last, now() - t_init);
-            if (!left && try == 2 && least_busy(&start, last, NULL, NULL) > 0.15) {
+            if (!left && try == 2 && least_busy(&start, last, 1, NULL, NULL) > 0.15) {
                 if (me == 0) printf("avoid_busy: skipped (no CPU but %d is free of other work)\n", last);
                 shmem_finalize();
                 return 77;
@@ -329,7 +332,7 @@ int main(int argc, char **argv)
                             "was still on it %.3f s from the call to shmem_init in 3 of 3 tries\n", argv[1], last, limit);
             failures++;
         }
-        return verdict(failures, &start, last);
+        return verdict(failures, &start, last, 1);
     }
     if (argc > 1 && !strcmp(argv[1], "compute")) {
         if (!until(last, 1, 2.0)) {
@@ -363,7 +366,7 @@ int main(int argc, char **argv)
                 failures++;
             }
         }
-        return verdict(failures, &start, last);
+        return verdict(failures, &start, last, 1);
     }
     if (argc > 1 && !strcmp(argv[1], "look")) {
         work_for(0.1);
@@ -408,9 +411,9 @@ int main(int argc, char **argv)
                             "of nice 19 (limit 0.01): its waits must yield\n", argv[1], me, sleeps);
             failures++;
         }
-        return all ? job_result(failures) : verdict(failures, &start, last);
+        return verdict(failures, &start, -1, 0); /* beside_busy.sh's processes run at nice 19 */
     }
-    const double quiet = held || crowd ? 0 : least_busy(&start, last, NULL, NULL);
+    const double quiet = held || crowd ? 0 : least_busy(&start, last, 1, NULL, NULL);
     if (!stay && quiet > 0.15) {
         if (me == 0)
             printf("avoid_busy: skipped (no CPU but %d is free of other work: the least busy %.0f%%)\n",
@@ -464,7 +467,7 @@ int main(int argc, char **argv)
         }
         if (me == 0) printf("avoid_busy: churn: the PEs left CPU %d or came back %d times, no collective hung\n", last, moves);
         busy_child_stop(busy);
-        return verdict(failures, &start, -1);
+        return verdict(failures, &start, -1, 1);
     }
     if (held_session && !autogroup_on()) {
         busy_child_stop(busy);
@@ -503,7 +506,7 @@ int main(int argc, char **argv)
             failures++;
         }
         busy_child_stop(busy);
-        return held_cgroup ? job_result(failures) : verdict(failures, &start, -1);
+        return held_cgroup ? job_result(failures) : verdict(failures, &start, -1, 1);
     }
     if (crowd) {
         pid_t loads[CPU_SETSIZE];
@@ -581,7 +584,7 @@ int main(int argc, char **argv)
             shmem_finalize();
             return 77;
         }
-        return verdict(failures, &start, -1);
+        return verdict(failures, &start, -1, 1);
     }
     if (after_full) {
         pid_t others[CPU_SETSIZE];
@@ -599,7 +602,7 @@ int main(int argc, char **argv)
         if (left && me == 0)
             printf("avoid_busy: %d PEs left CPU %d %.2f s after another CPU came free\n", npes, last, now() - t1);
         busy_child_stop(busy);
-        return verdict(failures, &start, -1);
+        return verdict(failures, &start, -1, 1);
     }
     shmem_barrier_all();
     if (on_cpu(last) == 0 && me == 0) {
@@ -629,5 +632,5 @@ int main(int argc, char **argv)
             printf("avoid_busy: %d PEs left CPU %d beside a busy process and came back\n", npes, last);
     }
     busy_child_stop(busy);
-    return verdict(failures, &start, -1);
+    return verdict(failures, &start, -1, 1);
 }
