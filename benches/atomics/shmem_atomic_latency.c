@@ -60,15 +60,7 @@ int main(int argc, char **argv)
                  * every pair the same count (the target checks it): the warm-up's estimate is
                  * off where its first calls were slow (fetch_add@heap, the first row, timed
                  * 16 us of a 20 ms floor). */
-                for (const double w0 = bench_now();;) {
-                    if (init) {
-                        const double t0 = bench_now();
-                        for (long k = done; k < done + iters; k++) (void)one_op(op, d, k, peer);
-                        t += bench_now() - t0;
-                    }
-                    done += iters;
-                    if (bench_floor_filled(&o, w0, done)) break;
-                }
+                BENCH_TIMED(&o, 1, k, iters, done, t, if (init) (void)one_op(op, d, k, peer));
                 const double lat = init && done > 0 ? t * 1e6 / (double)done : 0.0;
                 if (init) { /* a few more, checking what comes back */
                     for (long k = done; k < done + 4; k++) {

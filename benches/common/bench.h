@@ -17,7 +17,7 @@
  *               SEC seconds, judged from the warm-up (the slowest PE decides; 0 = no cap)
  *   -L SEC      time floor per size: the iteration count is raised so that one size takes
  *               at least SEC seconds, judged from the warm-up (over -t); every timed loop
- *               adds batches until it does (BENCH_TIMED, bench_below_floor). Beside unrelated
+ *               adds batches until it does (BENCH_TIMED; bench_coll_sweep). Beside unrelated
  *               load a window of 1000 fast calls lasts under a millisecond, shorter than the
  *               scheduler's time slice, so its mean says only whether a slice fell in it
  *               (+2.2 us per call for each one); a window of many slices gives the rate the
@@ -481,7 +481,7 @@ static inline long bench_cap_iters(const bench_opts *o, long iters, double my_wa
     return bench_batch_iters(o, iters, my_warm_per_op, my_warm_per_op);
 }
 
-/* Loops that only the initiator times (put and get latency): 1 while the window that began
+/* Loops that only one PE times (BENCH_TIMED with all 0): 1 while the window that began
  * at t0 is shorter than the time floor (-L), so the loop runs another batch; the warm-up's
  * estimate of the count is off when a time slice of other work fell in the warm-up. */
 static inline int bench_below_floor(const bench_opts *o, double t0, long done)

@@ -31,12 +31,9 @@ int main(int argc, char **argv)
         long done = 0;
         if (init) {
             memset(dst, 0, size);
-            const double t0 = bench_now();
-            do {
-                for (long i = 0; i < iters; i++) shmem_getmem(dst, src, size, peer);
-                done += iters;
-            } while (bench_below_floor(&o, t0, done));
-            lat = (bench_now() - t0) * 1e6 / (double)done;
+            double t = 0;
+            BENCH_TIMED(&o, 0, i, iters, done, t, shmem_getmem(dst, src, size, peer));
+            lat = t * 1e6 / (double)done;
             if (!bench_check(dst, size, size, peer)) wrong = bench_wrong(&o, "get returned wrong data", size);
         }
         bench_row(&o, size, NULL, lat, init, BENCH_AVG, init ? done : iters, 3, wrong);

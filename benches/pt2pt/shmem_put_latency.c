@@ -33,15 +33,9 @@ int main(int argc, char **argv)
         double lat = 0;
         long done = 0;
         if (init) {
-            const double t0 = bench_now();
-            do {
-                for (long i = 0; i < iters; i++) {
-                    shmem_putmem(dst, src, size, peer);
-                    shmem_quiet();
-                }
-                done += iters;
-            } while (bench_below_floor(&o, t0, done));
-            lat = (bench_now() - t0) * 1e6 / (double)done;
+            double t = 0;
+            BENCH_TIMED(&o, 0, i, iters, done, t, shmem_putmem(dst, src, size, peer); shmem_quiet());
+            lat = t * 1e6 / (double)done;
         }
         shmem_barrier_all();
         if (bench_is_target(&o) && !bench_check(dst, size, size, peer))

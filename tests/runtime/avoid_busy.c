@@ -90,6 +90,9 @@ static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], red_psync[2][SHMEM_REDUCE_SYNC_
 #define PUT_LONGS 32768 /* 256 KiB */
 static long put_src[PUT_LONGS], put_dst[PUT_LONGS];
 
+/* A CPU over this share busy while every PE sleeps has other work on it. */
+#define OTHER_WORK 0.15
+
 /* The least busy CPU of the set but skip, as a share of its time over 300 ms while every PE
  * sleeps (PE 0 reads /proc/stat; the others just sleep); the busiest such CPU into *most_cpu
  * and its share into *most, where not NULL. nice_too 0: the time of processes of a nice value
@@ -152,7 +155,7 @@ static int verdict(int failures, const cpu_set_t *set, int skip, int nice_too)
         double most;
         int cpu;
         least_busy(set, skip, nice_too, &most, &cpu);
-        other = most > 0.15;
+        other = most > OTHER_WORK;
         if (other && shmem_my_pe() == 0)
             printf("avoid_busy: skipped (failed beside other work: CPU %d %.0f%% busy while the PEs slept)\n",
                    cpu, 100 * most);
@@ -320,7 +323,7 @@ int main(int argc, char **argv)
             if (me == 0)
                 printf("avoid_busy: %s: try %d: %s CPU %d after %.3f s\n", argv[1], try + 1,
                        left ? "the PEs left" : "a PE still on", last, now() - t_init);
-            if (!left && try == 2 && least_busy(&start, last, 1, NULL, NULL) > 0.15) {
+            if (!left && try == 2 && least_busy(&start, last, 1, NULL, NULL) > OTHER_WORK) {
                 if (me == 0) printf("avoid_busy: skipped (no CPU but %d is free of other work)\n", last);
                 shmem_finalize();
                 return 77;
@@ -414,7 +417,7 @@ int main(int argc, char **argv)
         return verdict(failures, &start, -1, 0); /* beside_busy.sh's processes run at nice 19 */
     }
     const double quiet = held || crowd ? 0 : least_busy(&start, last, 1, NULL, NULL);
-    if (!stay && quiet > 0.15) {
+    if (!stay && quiet > OTHER_WORK) {
         if (me == 0)
             printf("avoid_busy: skipped (no CPU but %d is free of other work: the least busy %.0f%%)\n",
                    last, 100 * quiet);
