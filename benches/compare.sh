@@ -439,8 +439,9 @@ done
 names=()
 for p in "${selected[@]}"; do names+=("$(field "$p" 1)"); done
 COMPARE_PLOTS=$([ -n "$keep_dir" ] && echo 1 || echo 0) \
-python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
+PYTHONPATH="$here/common${PYTHONPATH:+:$PYTHONPATH}" python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
 import math, os, re, statistics, sys
+from floor_files import COPY_ROW, copy_sizes
 
 out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
 use_median, LIBS, use_slowest, names = sys.argv[4] == "1", sys.argv[5].split(), sys.argv[6] == "1", sys.argv[7:]
@@ -989,17 +990,11 @@ FLOOR_OF = {  # program, key -> (floor file kind, row)
     ("shmem_reduce", "8"): ("coll", "reduce_8"), ("shmem_fcollect", "8"): ("coll", "fcollect_8"),
 }
 # copy_floor's sizes: those its raw outputs name (the shell's loop above picks them)
-COPY_SIZES = {}
-for f in sorted(os.listdir(out)):
-    m = re.fullmatch(r"floor\.copy_floor_n\d+_(\d+)([KM])(?:-t)?\.r\d+\.out", f)
-    if m:
-        COPY_SIZES[m.group(1) + m.group(2)] = int(m.group(1)) << (10 if m.group(2) == "K" else 20)
-COPY_SIZES = dict(sorted(COPY_SIZES.items(), key=lambda x: x[1]))
+COPY_SIZES = dict(copy_sizes(out))
 for size, nbytes in COPY_SIZES.items():
-    key = str(nbytes)
-    for prog, row in (("shmem_broadcast", "broadcast"), ("shmem_fcollect", "fcollect"), ("shmem_collect", "fcollect"),
-                      ("shmem_alltoall", "alltoall"), ("shmem_reduce", "reduce"), ("shmem_pingpong", "pingpong")):
-        FLOOR_OF[(prog, key)] = ("copy" + size, row)
+    for prog, row in COPY_ROW.items():
+        if prog not in ("shmem_put_latency", "shmem_get_latency"):  # a table of collectives and ping-pong
+            FLOOR_OF[(prog, str(nbytes))] = ("copy" + size, row)
 frows = []
 for np in npes_list:
     coll = floor_file_rows("coll_floor" if np == 2 else f"coll_floor_n{np}")

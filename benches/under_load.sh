@@ -113,8 +113,9 @@ for level in $levels; do
         "${before[@]}" "$build" >"$dir/load-$tag.log" 2>&1
 done
 
-python3 - "$dir" "$levels" "$npes_list" <<'PY' | tee "$dir/summary.txt"
+PYTHONPATH="$here/common${PYTHONPATH:+:$PYTHONPATH}" python3 - "$dir" "$levels" "$npes_list" <<'PY' | tee "$dir/summary.txt"
 import os, re, shutil, statistics, subprocess, sys
+from floor_files import COPY_ROW, copy_sizes
 d, levels, npes = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
 
 
@@ -251,24 +252,6 @@ def paired(a, b, op, fallback):
     return statistics.median(got) if len(got) >= 2 else fallback
 
 
-# copy_floor's row of each program's copies; a kept run whose copy_floor has no pingpong row
-# reads its broadcast (one copy and a flag each way)
-COPY_ROW = {"shmem_broadcast": "broadcast", "shmem_fcollect": "fcollect", "shmem_collect": "fcollect",
-            "shmem_alltoall": "alltoall", "shmem_reduce": "reduce", "shmem_pingpong": "pingpong",
-            "shmem_put_latency": "broadcast", "shmem_get_latency": "broadcast"}
-
-
-def copy_sizes(level):
-    """copy_floor's sizes at a level, largest first: [(name, bytes)] from the names of its raw
-    outputs (compare.sh's loop picks them)."""
-    got, ld = {}, level_dir(level)
-    for f in os.listdir(ld) if os.path.isdir(ld) else []:
-        m = re.fullmatch(r"floor\.copy_floor_n\d+_(\d+)([KM])(?:-t)?\.r\d+\.out", f)
-        if m:
-            got[m.group(1) + m.group(2)] = int(m.group(1)) << (10 if m.group(2) == "K" else 20)
-    return sorted(got.items(), key=lambda x: -x[1])
-
-
 PATTERN_ROW = {"shmem_barrier": "barrier", "shmem_broadcast": "broadcast_8", "shmem_reduce": "reduce_8",
                "shmem_fcollect": "fcollect_8", "shmem_collect": "fcollect_8", "shmem_alltoall": "fcollect_8"}
 
@@ -281,9 +264,10 @@ def pattern_floor(level, prog, np, key):
     cache line passed between two CPUs (line_pingpong)."""
     if key.isdigit() and int(key) >= 1024 and prog in COPY_ROW:
         n = int(key)
-        for size, nbytes in copy_sizes(level):
+        for size, nbytes in reversed(copy_sizes(level_dir(level))):
             if nbytes > n:
                 continue
+            # a kept run whose copy_floor has no pingpong row: its broadcast (a copy and a flag each way)
             for row in (COPY_ROW[prog], "broadcast"):
                 got = [(floor_value(level, f"copy_floor_n{np}_{size}{nt}", row), nt) for nt in ("", "-t")]
                 got = [g for g in got if g[0]]
