@@ -114,7 +114,7 @@ def free(a):
     nothing, when a view of it is still alive on any PE."""
     blk, root = _owner(a, "free")
     views = sys.getrefcount(root) - _own_refs(root, blk)
-    if not _core._all_true(_scratch(), views == 0):
+    if not _core._all_true(_scratch(), views == 0, "shoal.free"):
         mine = f"{views} view(s) of it are alive on this PE" if views else "a view of it is alive on another PE"
         msg = (f"shoal.free: the array allocated at {blk.site} is not freed: {mine} "
                "(delete them first; no PE freed it)")

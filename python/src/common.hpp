@@ -27,6 +27,16 @@ struct Error : std::runtime_error {
 };
 [[noreturn]] void fail(const char *routine, const std::string &what);
 
+/** While alive, the runtime's hang lines name this Python routine beside the C one that waits
+ *  (shmemx_wait_caller): a collective whose C name is not the one the program called. */
+struct WaitCaller {
+    const char *was;
+    explicit WaitCaller(const char *name) : was(shmemx_wait_caller(name)) {}
+    ~WaitCaller() { shmemx_wait_caller(was); }
+    WaitCaller(const WaitCaller &) = delete;
+    WaitCaller &operator=(const WaitCaller &) = delete;
+};
+
 /** numpy's type numbers (stable across numpy 1 and 2). */
 enum Npy : int {
     NPY_BOOL_ = 0, NPY_BYTE_, NPY_UBYTE_, NPY_SHORT_, NPY_USHORT_, NPY_INT_, NPY_UINT_, NPY_LONG_,

@@ -149,9 +149,10 @@ void copy(py::handle dst, py::handle src, const char *routine)
 void def_heap(py::module_ &m)
 {
     m.def("_malloc", [](std::size_t nbytes, bool device) {
+        WaitCaller caller("shoal.array");
         void *p = device ? shmemx_device_malloc(nbytes ? nbytes : 1) : shmem_malloc(nbytes ? nbytes : 1);
-        if (!p) fail(device ? "array" : "array", std::to_string(nbytes) + " bytes do not fit the " +
-                                                     (device ? "device" : "symmetric") + " heap");
+        if (!p) fail("array", std::to_string(nbytes) + " bytes do not fit the " +
+                                  (device ? "device" : "symmetric") + " heap");
         g_blocks[reinterpret_cast<std::uintptr_t>(p)] = Block{nbytes ? nbytes : 1, device};
         return reinterpret_cast<std::uintptr_t>(p);
     });
@@ -160,6 +161,7 @@ void def_heap(py::module_ &m)
         if (it == g_blocks.end()) fail("free", "the array was freed already");
         bool device = it->second.device;
         g_blocks.erase(it);
+        WaitCaller caller("shoal.free");
         py::gil_scoped_release nogil;
         if (device) shmemx_device_free(reinterpret_cast<void *>(p));
         else shmem_free(reinterpret_cast<void *>(p));
@@ -179,10 +181,12 @@ void def_heap(py::module_ &m)
             for (auto &s : d.shape) s = 0;
         }
     });
-    // Every PE's flag, and-ed over the world (a min-reduce on a scratch block of init's).
-    m.def("_all_true", [](std::uintptr_t scratch, bool flag) {
+    // Every PE's flag, and-ed over the world (a min-reduce on a scratch block of init's), for
+    // the Python routine named (hang lines).
+    m.def("_all_true", [](std::uintptr_t scratch, bool flag, const std::string &routine) {
         int *s = reinterpret_cast<int *>(scratch);
         s[0] = flag ? 1 : 0;
+        WaitCaller caller(routine.c_str());
         py::gil_scoped_release nogil;
         shmem_int_min_reduce(SHMEM_TEAM_WORLD, s + 1, s, 1);
         return s[1] == 1;

@@ -54,6 +54,10 @@ typedef struct {
  *  programs built with that. */
 int shmemx_wait_stats2(shmemx_wait_stats_t *stats);
 #define shmemx_wait_stats shmemx_wait_stats2
+/** Name a binding's routine (e.g. "shoal.free": a string that outlives the calls) in the hang
+ *  lines of the waits of this thread's calls that follow, as "shoal.free (in shmem_free)";
+ *  NULL: the C routine alone again. Returns the name it replaces, so that calls can nest. */
+const char *shmemx_wait_caller(const char *name);
 /** Number of teams alive on this PE (world and shared included) and the most there can be. */
 void shmemx_team_count(int *alive, int *max);
 /** Number of contexts created and not yet destroyed on this PE (SHMEM_CTX_DEFAULT not counted)

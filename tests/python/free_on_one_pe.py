@@ -1,7 +1,8 @@
 """A symmetric array freed on PE 0 only (PE 1 never calls free): the collective free cannot
-complete, so under SHOAL_HANG_ABORT the job stops with the runtime's hang line naming the
-routine and the PE it waits for, instead of freeing on one PE or waiting forever. Run at 2 PEs
-by tests/python/meson.build, which expects that line and a non-zero exit."""
+complete, so under SHOAL_HANG_ABORT the job stops with the runtime's hang line naming
+shoal.free (and the C routine it waits in) and the PE it waits for, instead of freeing on one
+PE or waiting forever. Run at 2 PEs by tests/python/meson.build, which expects that line and a
+non-zero exit."""
 import sys
 import time
 

@@ -1,7 +1,8 @@
 /* Hang reports: a wait that has gone slow (sync/backoff.h calls shoal_wait_slow now and then,
  * never on the fast path) publishes its site for shoalrun's --timeout dump, and after
  * SHOAL_HANG_TIMEOUT seconds (default 60; 0 = off) prints one line naming the waiting routine
- * and the PE it waits for, then goes on waiting; after SHOAL_HANG_ABORT seconds (default 0 =
+ * (with the binding's routine it serves, where shmemx_wait_caller named one) and the PE it
+ * waits for, then goes on waiting; after SHOAL_HANG_ABORT seconds (default 0 =
  * never) it prints that line and stops the job, so a batch job does not wait out its time.
  * When the wait is in a collective, the line names the remedy: PEs in different collectives
  * wait for each other forever, and SHOAL_CHECK=1 names the calls that differ. */
@@ -11,6 +12,7 @@
 #include <time.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "core/error.h"
 #include "core/local_protocol.h"
@@ -18,6 +20,7 @@
 #include "sync/wait_site.h"
 
 const char *shoal_wait_routine;
+_Thread_local const char *shoal_wait_caller;
 int shoal_wait_collective;
 int (*shoal_wait_probe)(const struct shoal_backoff *b, int stop);
 static struct shoal_local_site *site; /* this PE's record in shoalrun's segment, or NULL */
@@ -26,6 +29,20 @@ static double hang_timeout = -1;       /* seconds; -1 until read, 0 = off */
 static double hang_abort = -1;         /* likewise, SHOAL_HANG_ABORT */
 
 void shoal_wait_site_attach(struct shoal_local_site *record) { site = record; }
+
+const char *shmemx_wait_caller(const char *name)
+{
+    const char *was = shoal_wait_caller;
+    shoal_wait_caller = name;
+    return was;
+}
+
+const char *shoal_wait_named(const char *routine)
+{
+    static _Thread_local char line[128];
+    snprintf(line, sizeof line, "%s (in %s)", shoal_wait_caller, routine);
+    return line;
+}
 
 static double now_s(void)
 {

@@ -58,11 +58,17 @@ static inline void shoal_wait_at_collective(const char *routine)
     __atomic_store_n(&shoal_wait_routine, routine, __ATOMIC_RELAXED);
     __atomic_store_n(&shoal_wait_collective, 1, __ATOMIC_RELAXED);
 }
-/* The routine now waiting, for messages from inside a wait ("a wait" when none is set). */
+/* A binding's routine that this thread's calls are made for (shmemx_wait_caller), or NULL. */
+extern _Thread_local const char *shoal_wait_caller;
+/* "caller (in routine)", in a buffer of this thread's. */
+const char *shoal_wait_named(const char *routine);
+/* The routine now waiting, for messages from inside a wait ("a wait" when none is set), with
+ * the binding's routine it serves where one is named. */
 static inline const char *shoal_wait_routine_now(void)
 {
     const char *r = __atomic_load_n(&shoal_wait_routine, __ATOMIC_RELAXED);
-    return r ? r : "a wait";
+    r = r ? r : "a wait";
+    return shoal_wait_caller ? shoal_wait_named(r) : r;
 }
 /* Called now and then once a wait is slow: publishes the wait site for shoalrun's --timeout
  * dump, prints the hang line after SHOAL_HANG_TIMEOUT seconds, and stops the job with it after
