@@ -111,7 +111,9 @@ void shoal_wait_slow(struct shoal_backoff *b)
             __atomic_store_n(&site->active, 0, __ATOMIC_RELAXED);
             site->since = t;
             site->pe = b->pe;
-            snprintf(site->routine, sizeof site->routine, "%s", shoal_wait_routine_now());
+            /* cut to the record's size ("caller (in routine)" can be longer) */
+            snprintf(site->routine, sizeof site->routine, "%.*s", (int)sizeof site->routine - 1,
+                     shoal_wait_routine_now());
             __atomic_store_n(&site->active, 1, __ATOMIC_RELEASE);
             __atomic_store_n(&site_busy, 0, __ATOMIC_RELEASE);
         }
