@@ -50,6 +50,12 @@
  *                       every 20 ms, where the lowest PE measures) for 40 rounds: these PEs
  *                       compute, and more of them than the one CPU left to them get more
  *                       dealt over every CPU, so they must end on more than one CPU
+ *   avoid_busy compute_crowd  run by beside_busy.sh with BUSY_PER_CPU=2, 10 PEs on 2 CPUs:
+ *                       the PEs crowd on the CPU the two busy processes left, and then
+ *                       every PE puts 256 KiB to the next without waiting (a barrier every
+ *                       20 ms) for 60 rounds: each runs about 1/npes of that CPU, under 0.2 of
+ *                       a window, and still counts as computing (0.8 of its share there), so
+ *                       they must end on more than one CPU
  *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
  *                       beside a busy process on every CPU, which reads what the quick look
  *                       decided from its debug line
@@ -366,6 +372,36 @@ int main(int argc, char **argv)
             if (!spread) {
                 fprintf(stderr, "avoid_busy: compute: the %d PEs that computed (put without waiting) for 0.8 s "
                                 "all stayed on CPU %d, beside a busy process on CPU %d\n", half, where[0], last);
+                failures++;
+            }
+        }
+        return verdict(failures, &start, last, 1);
+    }
+    if (argc > 1 && !strcmp(argv[1], "compute_crowd")) {
+        if (!until(last, 1, 2.0)) {
+            if (me == 0) printf("avoid_busy: skipped (the PEs did not leave CPU %d within 2 s)\n", last);
+            shmem_finalize();
+            return 77;
+        }
+        const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
+        for (int k = 0; k < PUT_LONGS; k++) put_src[k] = me * 1000003L + k;
+        for (int round = 0; round < 60; round++) {
+            const double t0 = now();
+            while (now() - t0 < 0.02) {
+                shmem_long_put(put_dst, put_src, PUT_LONGS, next);
+                shmem_quiet();
+            }
+            shmem_barrier_all();
+        }
+        for (int k = 0; k < PUT_LONGS; k++)
+            if (put_dst[k] != prev * 1000003L + k && failures++ < 5)
+                fprintf(stderr, "avoid_busy: compute_crowd: PE %d: put_dst[%d] = %ld\n", me, k, put_dst[k]);
+        const int used = cpus_used();
+        if (me == 0) {
+            printf("avoid_busy: compute_crowd: the %d PEs that put are on %d CPUs\n", npes, used);
+            if (used < 2) {
+                fprintf(stderr, "avoid_busy: compute_crowd: the %d PEs that computed (put without waiting) "
+                                "for 1.2 s all stayed on CPU %d\n", npes, where[0]);
                 failures++;
             }
         }

@@ -33,8 +33,11 @@
  * told to sleep (below), and where they all ran on some of the CPUs the PEs crowd on the rest.
  * Neither can tell PEs that wait from PEs that compute, and PEs that compute lose by a move:
  * they share the CPUs left. So windows in a row, COMPUTE_NS long in all, in which more PEs
- * computed (ran COMPUTE_SHARE of each, missing fewer than COMPUTE_WAITS waits) than there are
- * CPUs left to them deal them over every CPU again, and no CPU is left while they do.
+ * computed (ran COMPUTE_SHARE of each, or COMPUTE_FAIR of their share of a CPU that more than
+ * 4 PEs share, missing fewer than COMPUTE_WAITS waits) than there are CPUs left to them deal
+ * them over every CPU again, and no CPU is left while they do. The windows are read at the
+ * leader's waits, so PEs that compute from their first call are dealt back 0.2-1 s after init
+ * or at their first wait after that, and a short program of puts runs crowded to its end.
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
@@ -103,8 +106,11 @@
 /* A PE computes, rather than waits, in a window where it ran at least COMPUTE_SHARE of it and
  * fewer than COMPUTE_WAITS of its waits missed their condition at the first poll (a PE in a
  * loop of collectives misses hundreds; one that waits out a phase in a single barrier runs
- * little). */
+ * little). With more than 4 PEs on its CPU the bar is COMPUTE_FAIR of a CPU's share per PE
+ * there: 16 PEs crowded on one CPU run 0.0625 of it each, and under a bar of 0.2 PEs putting
+ * 64 KiB beside 2 busy processes were never dealt back (8.7 us a put, 5.2 dealt back). */
 #define COMPUTE_SHARE 0.2
+#define COMPUTE_FAIR 0.8
 #define COMPUTE_WAITS 64
 /* ... through windows in a row of this long in all, before they are dealt back: a program
  * whose computing and collectives alternate every 0.1 s was dealt back and moved again at each
@@ -637,14 +643,21 @@ static void sample(long t)
     const int first = last_ns == 0;
     const long window = t - last_ns;
     int computing = 0; /* PEs that computed through this window on the CPUs not avoided */
+    int on_cpu[CPU_SETSIZE] = {0}; /* PEs bound to each CPU of the set */
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const int k = slot_of(pe_cpu[i]);
+        if (k >= 0) on_cpu[k]++;
+    }
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
         const long long r = shoal_busy_run_ns(shoal_g.peers[shoal_g.local_pes[i]].pid);
         const uint64_t w = __atomic_load_n(waits_of(shoal_g.local_pes[i]), __ATOMIC_RELAXED);
         const int k = slot_of(pe_cpu[i]);
         if (r >= 0 && k >= 0 && !first) {
             ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
+            const double bar = COMPUTE_FAIR / on_cpu[k] < COMPUTE_SHARE ? COMPUTE_FAIR / on_cpu[k]
+                                                                          : COMPUTE_SHARE;
             computing += !st[k].avoided && pe_run_ns[i] >= 0 &&
-                         (double)(r - pe_run_ns[i]) >= COMPUTE_SHARE * (double)window &&
+                         (double)(r - pe_run_ns[i]) >= bar * (double)window &&
                          w - pe_waits[i] < COMPUTE_WAITS;
         }
         pe_run_ns[i] = r;
@@ -738,8 +751,9 @@ static void sample(long t)
     const int compute = compute_ns >= COMPUTE_NS;
     if (compute && debug)
         fprintf(stderr, "shoal: debug: PE %d, %.2f s after init: %d PEs compute (ran over %.0f%% of "
-                "the window, fewer than %d waits) on %d CPUs: dealt over every CPU\n", shoal_g.me,
-                (double)(t - start_ns) * 1e-9, computing, 100 * COMPUTE_SHARE, COMPUTE_WAITS, left_to);
+                "the window, or %.0f%% of a share of their CPU, fewer than %d waits) on %d CPUs: "
+                "dealt over every CPU\n", shoal_g.me, (double)(t - start_ns) * 1e-9, computing,
+                100 * COMPUTE_SHARE, 100 * COMPUTE_FAIR, COMPUTE_WAITS, left_to);
     const int reset = some_avoided && (all_held || compute);
     if (reset) unpile(t, 1);
     /* No CPU free, none avoided: where the load may move, crowd the PEs (pile). */
