@@ -208,6 +208,22 @@ static int slot_of(int cpu)
     return -1;
 }
 
+/* The PEs bound to each CPU of the set now, by slot. */
+static void count_pes(int npe[CPU_SETSIZE])
+{
+    memset(npe, 0, CPU_SETSIZE * sizeof *npe);
+    for (int i = 0; i < shoal_g.n_local_pes; i++) {
+        const int k = slot_of(pe_cpu[i]);
+        if (k >= 0) npe[k]++;
+    }
+}
+
+/* The share of a window a PE must run to count as computing, on a CPU that npe PEs share. */
+static double compute_bar(int npe)
+{
+    return COMPUTE_FAIR / npe < COMPUTE_SHARE ? COMPUTE_FAIR / npe : COMPUTE_SHARE;
+}
+
 /* Busy and idle ticks of every CPU of the set into busy[slot], idle[slot]; 0 when /proc/stat
  * cannot be read. */
 static int read_ticks(long long *busy, long long *idle)
@@ -356,11 +372,8 @@ static int deal(void)
  * one busy 5 ms, idle 5 ms 12-29 us instead of 2-14. */
 static void publish_held(int may_begin)
 {
-    int npe[CPU_SETSIZE] = {0};
-    for (int i = 0; i < shoal_g.n_local_pes; i++) {
-        const int k = slot_of(pe_cpu[i]);
-        if (k >= 0) npe[k]++;
-    }
+    int npe[CPU_SETSIZE];
+    count_pes(npe);
     for (int k = 0; k < ncpu; k++) {
         const int was = st[k].told;
         /* may_begin 0 (a window of 50 ms, the first two) begins no telling: beside a load
@@ -643,21 +656,16 @@ static void sample(long t)
     const int first = last_ns == 0;
     const long window = t - last_ns;
     int computing = 0; /* PEs that computed through this window on the CPUs not avoided */
-    int on_cpu[CPU_SETSIZE] = {0}; /* PEs bound to each CPU of the set */
-    for (int i = 0; i < shoal_g.n_local_pes; i++) {
-        const int k = slot_of(pe_cpu[i]);
-        if (k >= 0) on_cpu[k]++;
-    }
+    int npe[CPU_SETSIZE];
+    count_pes(npe);
     for (int i = 0; i < shoal_g.n_local_pes; i++) {
         const long long r = shoal_busy_run_ns(shoal_g.peers[shoal_g.local_pes[i]].pid);
         const uint64_t w = __atomic_load_n(waits_of(shoal_g.local_pes[i]), __ATOMIC_RELAXED);
         const int k = slot_of(pe_cpu[i]);
         if (r >= 0 && k >= 0 && !first) {
             ours[k] += (double)(r - pe_run_ns[i]) * 1e-9;
-            const double bar = COMPUTE_FAIR / on_cpu[k] < COMPUTE_SHARE ? COMPUTE_FAIR / on_cpu[k]
-                                                                          : COMPUTE_SHARE;
             computing += !st[k].avoided && pe_run_ns[i] >= 0 &&
-                         (double)(r - pe_run_ns[i]) >= bar * (double)window &&
+                         (double)(r - pe_run_ns[i]) >= compute_bar(npe[k]) * (double)window &&
                          w - pe_waits[i] < COMPUTE_WAITS;
         }
         pe_run_ns[i] = r;
