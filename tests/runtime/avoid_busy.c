@@ -67,6 +67,10 @@
  *                       keep
  *   avoid_busy light_all  the same beside one such process on every CPU (BUSY_CPUS=all): no
  *                       crowding, no sleeping
+ *   avoid_busy throttled  run by cgroup_load -q, whose busy process on the last CPU is held to
+ *                       1% of it by its cgroup's quota (runnable at every instant, running
+ *                       almost never): the same as light, over 1 s from the start; such a
+ *                       process is not load
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
  * but the busy one is already more than 15% busy with other work while the PEs sleep (then
  * there is nowhere to go, and SHOAL_AVOID_BUSY rightly moves nothing), and where a case failed
@@ -411,10 +415,13 @@ int main(int argc, char **argv)
         work_for(0.1);
         return job_result(failures);
     }
-    if (argc > 1 && (!strcmp(argv[1], "light") || !strcmp(argv[1], "light_all"))) {
-        /* beside_busy.sh's busy processes run at nice 19 from before the job: from the start
-         * (the quick look) through 1 s (8 windows) the PEs keep every CPU and never sleep */
-        const int all = !strcmp(argv[1], "light_all");
+    if (argc > 1 && (!strcmp(argv[1], "light") || !strcmp(argv[1], "light_all") ||
+                     !strcmp(argv[1], "throttled"))) {
+        /* beside_busy.sh's busy processes run at nice 19 from before the job (cgroup_load -q's
+         * over its quota): from the start (the quick look) through 1 s (8 windows) the PEs
+         * keep every CPU and never sleep */
+        const int all = !strcmp(argv[1], "light_all"), throttled = !strcmp(argv[1], "throttled");
+        const char *what = throttled ? "a busy process over its cgroup's quota" : "busy processes of nice 19";
         shmemx_wait_stats_t a, b;
         shmemx_wait_stats(&a);
         const double t0 = now();
@@ -435,22 +442,23 @@ int main(int argc, char **argv)
         const double calls = (double)(rounds + 1) * (50 * 5 + 7);
         const double sleeps = (double)(b.sleeps - a.sleeps) / calls;
         if (me == 0)
-            printf("avoid_busy: %s: beside nice-19 busy processes on %s, over 1 s: the PEs on at least %d of "
-                   "%d CPUs, at least %d on CPU %d\n", argv[1], all ? "every CPU" : "the last CPU", fewest,
+            printf("avoid_busy: %s: beside %s on %s, over 1 s: the PEs on at least %d of %d CPUs, at "
+                   "least %d on CPU %d\n", argv[1], what, all ? "every CPU" : "the last CPU", fewest,
                    ncpus, fewest_last, last);
         printf("avoid_busy: %s: PE %d: %.4f sleeps per collective\n", argv[1], me, sleeps);
         if (me == 0 && (fewest < ncpus || fewest_last == 0)) {
-            fprintf(stderr, "avoid_busy: %s: beside busy processes of nice 19 the PEs were on %d of %d CPUs, "
-                            "%d on CPU %d, at some point of 1 s: they must keep every CPU (such a process "
-                            "takes little of a CPU that PEs keep)\n", argv[1], fewest, ncpus, fewest_last, last);
+            fprintf(stderr, "avoid_busy: %s: beside %s the PEs were on %d of %d CPUs, %d on CPU %d, at "
+                            "some point of 1 s: they must keep every CPU (such a process takes little of "
+                            "a CPU that PEs keep)\n", argv[1], what, fewest, ncpus, fewest_last, last);
             failures++;
         }
         if (sleeps > 0.01) {
-            fprintf(stderr, "avoid_busy: %s: PE %d slept %.4f times per collective beside busy processes "
-                            "of nice 19 (limit 0.01): its waits must yield\n", argv[1], me, sleeps);
+            fprintf(stderr, "avoid_busy: %s: PE %d slept %.4f times per collective beside %s (limit "
+                            "0.01): its waits must yield\n", argv[1], me, sleeps, what);
             failures++;
         }
-        return verdict(failures, &start, -1, 0); /* beside_busy.sh's processes run at nice 19 */
+        /* beside_busy.sh's processes run at nice 19; cgroup_load's takes 1% of its CPU */
+        return verdict(failures, &start, -1, throttled);
     }
     const double quiet = held || crowd ? 0 : least_busy(&start, last, 1, NULL, NULL);
     if (!stay && quiet > OTHER_WORK) {

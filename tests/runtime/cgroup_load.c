@@ -1,7 +1,10 @@
-/* cgroup_load CMD...: runs CMD (a job) beside a busy process on each of the first two CPUs of
- * this program's set, from before CMD starts, both in a cgroup of the cpu controller of their
+/* cgroup_load [-q] CMD...: runs CMD (a job) beside a busy process on each of the first two CPUs
+ * of this program's set, from before CMD starts, both in a cgroup of the cpu controller of their
  * own, as the processes of a service (runtime/src/sync/busy_look.c makes it); CMD's exit
- * status. 77 where no such cgroup can be made (not root, or no such hierarchy) or under 2 CPUs. */
+ * status. 77 where no such cgroup can be made (not root, or no such hierarchy) or under 2 CPUs.
+ *   -q  one busy process only, on the last CPU of the set, its cgroup held to 1 ms of CPU time
+ *       in 100 (cpu.cfs_quota_us, or cgroup v2's cpu.max), as a container's process over its
+ *       quota: runnable at every instant, running almost never (77 where no quota is taken). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
@@ -21,17 +24,40 @@ static void nap_ms(long ms)
     nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
 }
 
+/* Caps the cgroup of directory dir at 1 ms of CPU time in every 100: 1 if done. */
+static int set_quota(const char *dir)
+{
+    char path[640];
+    snprintf(path, sizeof path, "%s/cpu.max", dir); /* v2 */
+    FILE *f = fopen(path, "we");
+    const char *what = "1000 100000\n";
+    if (!f) {
+        snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dir); /* v1: the period is 100 ms */
+        f = fopen(path, "we");
+        what = "1000\n";
+    }
+    if (!f) return 0;
+    const int wrote = fputs(what, f) >= 0;
+    return fclose(f) == 0 && wrote;
+}
+
 int main(int argc, char **argv)
 {
+    const int quota = argc > 1 && !strcmp(argv[1], "-q");
+    argv += quota;
+    argc -= quota;
     if (argc < 2) {
-        fprintf(stderr, "usage: cgroup_load CMD...\n");
+        fprintf(stderr, "usage: cgroup_load [-q] CMD...\n");
         return 2;
     }
     cpu_set_t set;
-    int cpus[2], n = 0;
+    int cpus[2], n = 0, last = -1;
     sched_getaffinity(0, sizeof set, &set);
-    for (int c = 0; c < CPU_SETSIZE && n < 2; c++)
-        if (CPU_ISSET(c, &set)) cpus[n++] = c;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) {
+            if (n < 2) cpus[n++] = c;
+            last = c;
+        }
     char dir[600], name[64];
     snprintf(name, sizeof name, "shoal-cgroup-load-%d", (int)getpid());
     if (n < 2 || !shoal_busy_make_cgroup(name, dir, sizeof dir)) {
@@ -39,10 +65,17 @@ int main(int argc, char **argv)
                n < 2 ? "fewer than 2 CPUs" : "no cgroup of the cpu controller could be made here");
         return 77;
     }
-    const pid_t busy[2] = {spinner_start(cpus[0], 0, dir), spinner_start(cpus[1], 0, dir)};
+    if (quota && !set_quota(dir)) {
+        printf("cgroup_load: skipped (no CPU quota could be set on %s)\n", dir);
+        rmdir(dir);
+        return 77;
+    }
+    const int nbusy = quota ? 1 : 2;
+    pid_t busy[2];
+    for (int i = 0; i < nbusy; i++) busy[i] = spinner_start(quota ? last : cpus[i], 0, dir);
     nap_ms(200); /* the scheduler has them on their CPUs */
     int status = 1, joined = 1;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < nbusy; i++) {
         char group[512];
         joined &= shoal_busy_task_group(busy[i], group, sizeof group) && strstr(group, name) != NULL;
     }
@@ -54,7 +87,7 @@ int main(int argc, char **argv)
         _exit(127);
     }
     if (job > 0) waitpid(job, &status, 0);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < nbusy; i++) {
         kill(busy[i], SIGKILL);
         waitpid(busy[i], NULL, 0);
     }

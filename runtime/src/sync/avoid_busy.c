@@ -28,7 +28,8 @@
  * while some idle (early_move, sync/busy_pick.c). Sooner still, at its first wait the leader
  * names the other processes running on the PEs' CPUs, and over the next 12 ms reads whether
  * they keep running (quick_look, sync/busy_look.c): where fewer such processes than CPUs ran
- * at nearly every reading, the PEs leave their CPUs, mostly before the first window ends;
+ * at nearly every reading (and took some of their CPU: not a cgroup's over its quota), the PEs
+ * leave their CPUs, mostly before the first window ends;
  * where as many ran as there are CPUs, each on a CPU of its own, the PEs of their CPUs are
  * told to sleep (below), and where they all ran on some of the CPUs the PEs crowd on the rest.
  * Neither can tell PEs that wait from PEs that compute, and PEs that compute lose by a move:
@@ -103,6 +104,13 @@
 #define QUICK_STEADY 0.9
 #define QUICK_MAX 8
 #define QUICK_END_NS 100000000L
+/* ... and a process that ran at nearly every reading but took under QUICK_SHARE of its fair
+ * share of its CPU (one over the PEs there and it) over the look waits for time it is not
+ * given: a cgroup over its CPU quota keeps its tasks runnable (state R) while they do not run.
+ * Such a process (1% of a CPU) had 4 PEs crowd off its CPU for the first window, a reduce of
+ * 128 KiB-1 MiB 1.3-2.1x slower there. A busy process took 0.09-0.68 of its CPU over the look
+ * beside 2-8 PEs a CPU (fair shares 1/9-1/3). */
+#define QUICK_SHARE 0.25
 /* A PE computes, rather than waits, in a window where it ran at least COMPUTE_SHARE of it and
  * fewer than COMPUTE_WAITS of its waits missed their condition at the first poll (a PE in a
  * loop of collectives misses hundreds; one that waits out a phase in a single barrier runs
@@ -564,7 +572,7 @@ static void quick_look(long t)
             quick_runs[i] = 0;
             quick_hops[i] = 0;
             quick_cpu[i] = -1;
-            quick_run0[i] = debug ? shoal_busy_run_ns(quick_pid[i]) : 0; /* only the debug lines read it */
+            quick_run0[i] = shoal_busy_run_ns(quick_pid[i]);
         }
     }
     quick_n++;
@@ -582,13 +590,18 @@ static void quick_look(long t)
         return;
     }
     __atomic_store_n(&quick_on, 0, __ATOMIC_RELAXED);
-    static int on[CPU_SETSIZE]; /* one look at a time */
+    static int on[CPU_SETSIZE], npe[CPU_SETSIZE]; /* one look at a time */
+    static double share[QUICK_MAX];
     int steady = 0, hopped = 0;
     for (int k = 0; k < ncpu; k++) on[k] = 0;
+    count_pes(npe);
     for (int i = 0; i < quick_np; i++) {
+        const long long r = shoal_busy_run_ns(quick_pid[i]);
+        share[i] = r >= 0 && quick_run0[i] >= 0 ? (double)(r - quick_run0[i]) / (double)(t - quick_first_ns)
+                                                : -1; /* unknown (gone, or no schedstat) */
         if (quick_runs[i] < QUICK_STEADY * quick_n) continue;
         const int k = slot_of(quick_cpu[i]);
-        if (k < 0) continue;
+        if (k < 0 || (share[i] >= 0 && share[i] < QUICK_SHARE / (npe[k] + 1))) continue;
         on[k] = 1;
         steady++;
         hopped += quick_hops[i] > 0;
@@ -600,7 +613,7 @@ static void quick_look(long t)
             fprintf(stderr, "shoal: debug: PE %d, %.3f s after init: quick look: task %d ran at %d of %d "
                     "readings in %.1f ms, on CPU %d, share %.2f\n", shoal_g.me, (double)(t - start_ns) * 1e-9,
                     quick_pid[i], quick_runs[i], quick_n, (double)(t - quick_first_ns) * 1e-6, quick_cpu[i],
-                    (double)(shoal_busy_run_ns(quick_pid[i]) - quick_run0[i]) / (double)(t - quick_first_ns));
+                    share[i]);
     if (steady == 0) return;
     if (left == 0 || (steady >= ncpu && hopped)) {
         /* Nowhere to go: the PEs of a CPU a steady process holds sleep from their waits'
