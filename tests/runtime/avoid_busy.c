@@ -68,7 +68,7 @@
  *   avoid_busy light_all  the same beside one such process on every CPU (BUSY_CPUS=all): no
  *                       crowding, no sleeping
  *   avoid_busy throttled  run by cgroup_load -q, whose busy process on the last CPU is held to
- *                       1% of it by its cgroup's quota (runnable at every instant, running
+ *                       0.1% of it by its cgroup's quota (runnable at every instant, running
  *                       almost never): the same as light, over 1 s from the start; such a
  *                       process is not load
  * Exit 77 (skip) when the PEs are not oversubscribed here, the node has one CPU, or every CPU
@@ -457,7 +457,7 @@ int main(int argc, char **argv)
                             "0.01): its waits must yield\n", argv[1], me, sleeps, what);
             failures++;
         }
-        /* beside_busy.sh's processes run at nice 19; cgroup_load's takes 1% of its CPU */
+        /* beside_busy.sh's processes run at nice 19; cgroup_load's takes 0.1% of its CPU */
         return verdict(failures, &start, -1, throttled);
     }
     const double quiet = held || crowd ? 0 : least_busy(&start, last, 1, NULL, NULL);

@@ -3,8 +3,9 @@
  * own, as the processes of a service (runtime/src/sync/busy_look.c makes it); CMD's exit
  * status. 77 where no such cgroup can be made (not root, or no such hierarchy) or under 2 CPUs.
  *   -q  one busy process only, on the last CPU of the set, its cgroup held to 1 ms of CPU time
- *       in 100 (cpu.cfs_quota_us, or cgroup v2's cpu.max), as a container's process over its
- *       quota: runnable at every instant, running almost never (77 where no quota is taken). */
+ *       a second (cgroup v2's cpu.max, or v1's cpu.cfs_quota_us), as a container's process over
+ *       its quota: runnable at every instant, running almost never (77 where no quota is
+ *       taken). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
@@ -24,21 +25,24 @@ static void nap_ms(long ms)
     nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
 }
 
-/* Caps the cgroup of directory dir at 1 ms of CPU time in every 100: 1 if done. */
-static int set_quota(const char *dir)
+/* Writes what into file name of directory dir: 1 if done. */
+static int put(const char *dir, const char *name, const char *what)
 {
     char path[640];
-    snprintf(path, sizeof path, "%s/cpu.max", dir); /* v2 */
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *f = fopen(path, "we");
-    const char *what = "1000 100000\n";
-    if (!f) {
-        snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dir); /* v1: the period is 100 ms */
-        f = fopen(path, "we");
-        what = "1000\n";
-    }
     if (!f) return 0;
     const int wrote = fputs(what, f) >= 0;
     return fclose(f) == 0 && wrote;
+}
+
+/* Caps the cgroup of directory dir at 1 ms of CPU time a second (the kernel's shortest quota
+ * in its longest period): a look of 12 ms or more at such a process sees at most one burst of
+ * 1 ms. 1 if done. */
+static int set_quota(const char *dir)
+{
+    return put(dir, "cpu.max", "1000 1000000\n") || /* v2 */
+           (put(dir, "cpu.cfs_period_us", "1000000\n") && put(dir, "cpu.cfs_quota_us", "1000\n"));
 }
 
 int main(int argc, char **argv)
@@ -87,6 +91,8 @@ int main(int argc, char **argv)
         _exit(127);
     }
     if (job > 0) waitpid(job, &status, 0);
+    /* a task its quota holds off the CPU dies only once it runs again (up to 1 s) */
+    if (quota) (void)(put(dir, "cpu.max", "max 1000000\n") || put(dir, "cpu.cfs_quota_us", "-1\n"));
     for (int i = 0; i < nbusy; i++) {
         kill(busy[i], SIGKILL);
         waitpid(busy[i], NULL, 0);

@@ -107,7 +107,7 @@
 /* ... and a process that ran at nearly every reading but took under QUICK_SHARE of its fair
  * share of its CPU (one over the PEs there and it) over the look waits for time it is not
  * given: a cgroup over its CPU quota keeps its tasks runnable (state R) while they do not run.
- * Such a process (1% of a CPU) had 4 PEs crowd off its CPU for the first window, a reduce of
+ * Such a process (2% of a CPU) had 4 PEs crowd off its CPU for the first window, a reduce of
  * 128 KiB-1 MiB 1.3-2.1x slower there. A busy process took 0.09-0.68 of its CPU over the look
  * beside 2-8 PEs a CPU (fair shares 1/9-1/3). */
 #define QUICK_SHARE 0.25
