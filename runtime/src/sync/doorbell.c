@@ -178,8 +178,8 @@ void shoal_yield(struct shoal_backoff *b, int crowd)
     if (crowd == 2) {
         /* The PEs crowd on a CPU that the load has not left yet (sync/avoid_busy.c): a yield
          * would hand it the CPU, and the kernel moves only a process that waits in a run
-         * queue (4 PEs beside 2 busy processes, 5 runs each: yielding here, the load stayed in
-         * all 5 and the PEs were dealt back, ping-pong 17-28 us a hop; spinning, it left
+         * queue (4 PEs beside 2 busy processes, 5 runs each: yielding here, or sleeping, the load
+         * stayed in all 5 and the PEs were dealt back, ping-pong 17-31 us a hop; spinning, it left
          * 0.11-0.31 s after init in all 5, 3.4-4.4 us after). Meanwhile each hand-off waits
          * for the spinner's slice to end (sync/timeslice.c): 54 us a hop. Counted as a yield. */
         while (shoal_now_ns() - t0 < CROWD_SPIN_NS) shoal_cpu_relax();
