@@ -440,7 +440,7 @@ names=()
 for p in "${selected[@]}"; do names+=("$(field "$p" 1)"); done
 COMPARE_PLOTS=$([ -n "$keep_dir" ] && echo 1 || echo 0) \
 PYTHONPATH="$here/common${PYTHONPATH:+:$PYTHONPATH}" python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
-import math, os, re, statistics, sys
+import glob, math, os, re, statistics, sys
 from floor_files import COPY_ROW, copy_sizes
 
 out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
@@ -626,6 +626,23 @@ def wait_paths(n, np):
     return paths
 
 
+def long_calls(n, np):
+    """-P: {row key: {repetition: (share of the timed time in calls over 1 ms, the other calls'
+    mean in us)}} from Shoal's raw output (the collectives' '#   calls over 1 ms:' line after
+    each row, benches/common/bench.h)."""
+    got = {}
+    for f in glob.glob(os.path.join(out, f"{n}.{np}.shoal.r*.out")):
+        rep, key = int(re.search(r"\.r(\d+)\.out$", f).group(1)), None
+        for line in open(f, errors="replace"):
+            m = re.match(r"#   calls over 1 ms: [\d.]+ per 1000 calls and PE, ([\d.]+)% of the timed time; "
+                         r"the others ([\d.]+) us", line)
+            if m and key:
+                got.setdefault(key, {})[rep] = (float(m.group(1)) / 100, float(m.group(2)))
+            elif line.strip() and not line.startswith("#"):
+                key = line.split()[0]
+    return got
+
+
 for n in names:
     libs = libs_of[n]
     peers = [lib for lib in libs if lib != "shoal"]
@@ -675,6 +692,10 @@ for n in names:
         for k in keys:
             if k in waits:
                 print(f"  shoal waits per call and PE, {k}: {waits[k]}")
+        for k, reps in long_calls(n, np).items():
+            if k in keys and any(share > 0 for share, _ in reps.values()):
+                print(f"  shoal calls over 1 ms, {k}: " + "; ".join(
+                    f"r{r} {100 * reps[r][0]:.0f}% of the time, the others {fmt(reps[r][1])} us" for r in sorted(reps)))
         still = idle_rows(n, np, "shoal")
         if still and lower_is_better(metric):
             got = [f"{k} {fmt(statistics.median(still[k]))}" + (f" (x{res['shoal'][2][k] / statistics.median(still[k]):.2f})"

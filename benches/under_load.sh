@@ -149,6 +149,12 @@ def parse(level):
             continue
         if not cur or not line.strip():
             continue
+        m = re.match(r"\s+shoal calls over 1 ms, (\S+): (.*)", line)
+        if m:  # compare.sh -P: the share of the timed time in calls over 1 ms, per repetition
+            tabs[cur][2].setdefault(m.group(1), {})["_long"] = {
+                int(r): (float(sh) / 100, float(o)) for r, sh, o in
+                re.findall(r"r(\d+) ([\d.]+)% of the time, the others ([\d.]+) us", m.group(2))}
+            continue
         m = re.match(r"\s+shoal waits per call and PE, (\S+): past spin ([\d.]+), yields ([\d.]+) "
                      r"\(slow [\d.]+\), naps ([\d.]+), sleeps ([\d.]+)(?:, spun on ([\d.]+))?", line)
         if m:  # compare.sh -P: what the waits of Shoal's row did past their spin
@@ -207,6 +213,26 @@ def floor_reps(level, name, row, idle=False):
         key, fig = row_figure(t)
         if key == row_figure(row.split())[0] and fig is not None:
             vals[rep] = fig
+    return vals
+
+
+def floor_long(level, name, row):
+    """{repetition: the share of a floor program's row's timed time in calls over 1 ms} at a
+    level: the '#   calls over 1 ms' line after the row (copy_floor)."""
+    vals, d_ = {}, level_dir(level)
+    for f in sorted(os.listdir(d_)) if os.path.isdir(d_) else []:
+        m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
+        if not m:
+            continue
+        after = False
+        for line in open(os.path.join(d_, f), errors="replace"):
+            if not line.startswith("#") and line.strip():
+                after = row_figure(line.split())[0] == row_figure(row.split())[0]
+            elif after and line.startswith("#   calls over 1 ms:"):
+                got = re.search(r"([\d.]+)% of the timed time", line)
+                if got:
+                    vals[int(m.group(1))] = float(got.group(1)) / 100
+                after = False
     return vals
 
 
@@ -337,8 +363,12 @@ def targets(level, tabs):
     (switch_cost, at this level), else within
     what the bare barrier of np processes gains beside the load (+10%), or, from 1 KiB, within
     10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
-    (paired): a loaded figure against the idle one of its own repetition."""
-    met, floor_met, missed = 0, 0, []
+    (paired): a loaded figure against the idle one of its own repetition. Also at the floor: a
+    row from 1 KiB whose calls of over 1 ms (a time slice lost to the load, compare.sh -P) hold
+    no more of its timed time than they hold of its bare copies' (+5 points) while its other
+    calls meet the target (slices: the medians over the repetitions); such calls are what the
+    load's slices cost any waiter on this kernel (docs/troubleshooting.md)."""
+    met, floor_met, slices_met, missed = 0, 0, 0, []
     for k, (metric, keys, rows) in tabs.items():
         if not metric.startswith("Latency"):
             continue
@@ -363,15 +393,40 @@ def targets(level, tabs):
                 why = (f"2 switches {2 * sw:.1f} us" if sw else "no switch") + \
                       (f", bare barrier {bi:.1f} -> {bl:.1f} us" if bl and bi else "") + \
                       (f", bare {fname} x{fr:.2f}" if fname.startswith("copy_floor") and fr is not None else "")
+            lost = slices(level, prog, np, key, rows[key].get("_long"), base,
+                          None if np <= ncpu else 2 * (switch_cost(level, np) or 0))
             if ok:
                 met += 1
             elif at_floor:
                 floor_met += 1
+            elif lost and lost[0]:
+                slices_met += 1
             else:
                 waits = rows[key].get("_waits")
                 missed.append((ratio, prog, np, key, v, base, basis,
-                               why + (f"; {waits} per call and PE" if waits else "")))
-    return met, floor_met, sorted(missed, reverse=True)
+                               why + (f"; {waits} per call and PE" if waits else "") +
+                               (f"; {lost[1]}" if lost else "")))
+    return met, floor_met, slices_met, sorted(missed, reverse=True)
+
+
+def slices(level, prog, np, key, lg, base, within):
+    """(met, what) of the slices test of targets for one row (None where it has no such
+    figures): Shoal's share of the timed time in calls of over 1 ms against its bare copies'
+    (the copy_floor program pattern_floor picks), and its other calls against the idle figure
+    base (2x at most; with more PEs than CPUs, within + base at most)."""
+    if not lg or not (key.isdigit() and int(key) >= 1024):
+        return None
+    _, _, src = pattern_floor(level, prog, np, key)
+    fl = floor_long(level, *src) if src and src[0].startswith("copy_floor") else {}
+    share = statistics.median(sh for sh, _ in lg.values())
+    other = statistics.median(o for _, o in lg.values())
+    if not fl:
+        return False, f"calls over 1 ms {100 * share:.0f}% of the time (bare copies: no figure)"
+    fshare = statistics.median(fl.values())
+    other_ok = other <= 2 * base if within is None else other - base <= within
+    return (other_ok and share <= fshare + 0.05,
+            f"calls over 1 ms {100 * share:.0f}% of the time (bare copies {100 * fshare:.0f}%), the "
+            f"others {other:.3f} us")
 
 
 data = {level: parse(level) for level in levels}
@@ -399,12 +454,14 @@ for level in levels:
             print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle ({basis}), x{r:.2f}")
         # per PE count: the targets differ with and without more PEs than CPUs
         for np in sorted({k[1] for k in tabs}, key=int):
-            met, floor_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
+            met, floor_met, slices_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
             print(f"  {np} PEs against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context "
                   f"switches; each loaded figure against the same row with the load stopped for a moment, "
                   f"else the idle run's of its own repetition): {met} rows "
                   f"met, {floor_met} at the floor measured beside the same load (the bare pattern's own "
-                  f"loaded/idle), {len(missed)} missed")
+                  f"loaded/idle), {slices_met} at the floor of the time slices the load takes (calls "
+                  f"over 1 ms hold no more of the time than of the bare copies', the others meet the "
+                  f"target), {len(missed)} missed")
             for r, prog, np_, key, v, base, basis, why in missed[:20]:
                 print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "
                       f"({basis}; medians), x{r:.2f} paired ({why})")

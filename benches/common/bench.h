@@ -39,7 +39,9 @@
  *               movsb, and a C library's memcpy built on it, 15-25x its usual time
  *   -P          wait paths: after each row, a '#' line with what the waits of a timed call
  *               did past their spin, per call and PE (Shoal's shmemx_wait_stats; nothing
- *               with another library)
+ *               with another library); after a collective's row, with any library, a '#'
+ *               line with its calls of over 1 ms (a time slice lost to other work) and their
+ *               share of the timed time
  *   -I          each row also with the unrelated load stopped: where SHOAL_BENCH_LOAD_PIDS
  *               names the busy processes beside the run (compare.sh -L -I sets it), PE 0 stops
  *               them (SIGSTOP) for a first pass of the row and lets them go on (SIGCONT) for
@@ -641,6 +643,21 @@ static inline void bench_waits_mark(void) {}
 static inline void bench_waits_row(const bench_opts *o, long iters) { (void)o; (void)iters; }
 #endif
 
+/* -P: the timed calls of a row that took over BENCH_LONG_S (a PE off its CPU for a time
+ * slice of other work: beside a load that spins half the time, a mean of twice the idle figure
+ * with the median at it) and the share of the timed time they hold, over every PE. */
+#define BENCH_LONG_S 1e-3
+static inline void bench_long_row(const bench_opts *o, long n_long, double t_long, double t, long done)
+{
+    if (!o->paths || bench_in_idle_) return;
+    double v[4] = {(double)n_long, t_long, t, (double)done};
+    bench_reduce_n(v, 4, BENCH_SUM);
+    if (o->me != 0 || v[2] <= 0) return;
+    printf("#   calls over 1 ms: %.2f per 1000 calls and PE, %.0f%% of the timed time; the others %.3f us "
+           "a call\n", 1000 * v[0] / v[3], 100 * v[1] / v[2],
+           v[3] > v[0] ? (v[2] - v[1]) * 1e6 / (v[3] - v[0]) : 0.0);
+}
+
 /* Size sweep: for (size_t s = bench_first(o); s; s = bench_next(o, s)) */
 static inline size_t bench_first(const bench_opts *o) { return o->min_size; }
 static inline size_t bench_next(const bench_opts *o, size_t s)
@@ -681,8 +698,8 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
          * 4 PEs beside a busy process, 2.4 s a size, the other libraries past compare.sh's 60 s. */
         iters = warm > 0 ? bench_batch_iters(o, iters, tw / (double)warm, (bench_now() - ws) / (double)warm)
                          : bench_cap_iters(o, iters, 0.0);
-        double t = 0;
-        long done = 0;
+        double t = 0, t_long = 0;
+        long done = 0, n_long = 0;
         bench_waits_mark();
         /* With a time floor, batches until the slowest PE's window is long enough (the
          * warm-up's estimate is off when its first calls were slow or a slice fell in it). */
@@ -690,7 +707,12 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
             for (long i = 0; i < iters; i++) {
                 double t0 = bench_now();
                 c->run(size, c->ctx);
-                t += bench_now() - t0;
+                const double dt = bench_now() - t0;
+                t += dt;
+                if (dt > BENCH_LONG_S) {
+                    n_long++;
+                    t_long += dt;
+                }
                 bench_lib_barrier();
             }
             done += iters;
@@ -699,6 +721,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
         int wrong = c->check && !c->check(size, c->ctx) ? bench_wrong(o, "collective result", size) : 0;
         bench_row(o, size, NULL, t * 1e6 / (double)done, 1, BENCH_AVG, done, 3, wrong);
         bench_waits_row(o, done); /* the untimed barrier after each call included */
+        bench_long_row(o, n_long, t_long, t, done);
     }
 }
 

@@ -7,6 +7,9 @@
  *
  *   copy_floor [-s SIZE] [-i iters] [-L SEC] [-n procs] [-t] [-I]   (-t: non-temporal stores, x86-64)
  *
+ * After each row but the ping-pong, a "#   calls over 1 ms" line: how many calls lost a time
+ * slice to other work and the share of the timed time they hold (benches/common/bench.h -P).
+ *
  * -L SEC: a time floor, as the benchmarks' -L: batches of iters calls are added until a row's
  * timed window lasts SEC; beside busy processes a window shorter than a time slice says only
  * whether a slice fell in it, a window of many slices gives the rate the copies get there.
@@ -41,6 +44,7 @@
 #endif
 
 #define MAXP 64
+#define LONG_S 1e-3 /* a call over this lost a time slice to other work */
 
 struct flags {
     volatile long bar[MAXP][MAXP][8]; /* [to][from]: one cache line each */
@@ -50,6 +54,8 @@ struct flags {
     volatile long more;               /* process 0's word after a batch: add another */
     long calls;
     double mean[MAXP], slow[MAXP];
+    double long_t[MAXP], timed_t[MAXP]; /* calls over LONG_S: their time; all calls' */
+    long long_n[MAXP];
 };
 
 static int nproc, me, over, nt;
@@ -248,7 +254,12 @@ int main(int argc, char **argv)
                     for (long i = 0; i < iters; i++) {
                         double t0 = now();
                         op(row);
-                        t += now() - t0;
+                        const double dt = now() - t0;
+                        t += dt;
+                        if (dt > LONG_S) {
+                            fl->long_n[me]++;
+                            fl->long_t[me] += dt;
+                        }
                         barrier();
                     }
                 }
@@ -257,6 +268,7 @@ int main(int argc, char **argv)
                 barrier();
             } while (fl->more);
             fl->mean[me] = t * 1e6 / (double)calls / (row == PINGPONG ? 2 : 1);
+            fl->timed_t[me] = t;
             if (me == 0) fl->calls = calls;
             _exit(0);
         }
@@ -269,6 +281,18 @@ int main(int argc, char **argv)
             if (fl->mean[p] > mx) mx = fl->mean[p];
         }
         printf("%s%-12s %12.3f %12.3f %10ld\n", pass ? "# idle " : "", names[row], sum / timed, mx, fl->calls);
+        if (!pass && row != PINGPONG) { /* as benches/common/bench.h's -P line */
+            double n = 0, tl = 0, tt = 0;
+            for (int p = 0; p < nproc; p++) {
+                n += (double)fl->long_n[p];
+                tl += fl->long_t[p];
+                tt += fl->timed_t[p];
+            }
+            const double all = (double)fl->calls * nproc;
+            if (tt > 0)
+                printf("#   calls over 1 ms: %.2f per 1000 calls and process, %.0f%% of the timed time; the "
+                       "others %.3f us a call\n", 1000 * n / all, 100 * tl / tt, all > n ? (tt - tl) * 1e6 / (all - n) : 0.0);
+        }
         fflush(stdout);
     }
     return 0;
