@@ -368,7 +368,7 @@ def targets(level, tabs):
     no more of its timed time than they hold of its bare copies' (+5 points) while its other
     calls meet the target (slices: the medians over the repetitions); such calls are what the
     load's slices cost any waiter on this kernel (docs/troubleshooting.md)."""
-    met, floor_met, slices_met, missed = 0, 0, 0, []
+    met, floor_met, slices_met, missed, slices_rows = 0, 0, 0, [], []
     for k, (metric, keys, rows) in tabs.items():
         if not metric.startswith("Latency"):
             continue
@@ -401,12 +401,13 @@ def targets(level, tabs):
                 floor_met += 1
             elif lost and lost[0]:
                 slices_met += 1
+                slices_rows.append((ratio, prog, np, key, v, base, basis, lost[1]))
             else:
                 waits = rows[key].get("_waits")
                 missed.append((ratio, prog, np, key, v, base, basis,
                                why + (f"; {waits} per call and PE" if waits else "") +
                                (f"; {lost[1]}" if lost else "")))
-    return met, floor_met, slices_met, sorted(missed, reverse=True)
+    return met, floor_met, slices_met, sorted(missed, reverse=True), sorted(slices_rows, reverse=True)
 
 
 def slices(level, prog, np, key, lg, base, within):
@@ -454,7 +455,7 @@ for level in levels:
             print(f"    {k[0]:<22} {k[1]:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle ({basis}), x{r:.2f}")
         # per PE count: the targets differ with and without more PEs than CPUs
         for np in sorted({k[1] for k in tabs}, key=int):
-            met, floor_met, slices_met, missed = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
+            met, floor_met, slices_met, missed, slices_rows = targets(level, {k: t for k, t in tabs.items() if k[1] == np})
             print(f"  {np} PEs against the targets (PEs <= CPUs: 2x idle; more PEs: idle + 2 context "
                   f"switches; each loaded figure against the same row with the load stopped for a moment, "
                   f"else the idle run's of its own repetition): {met} rows "
@@ -464,6 +465,9 @@ for level in levels:
                   f"target), {len(missed)} missed")
             for r, prog, np_, key, v, base, basis, why in missed[:20]:
                 print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "
+                      f"({basis}; medians), x{r:.2f} paired ({why})")
+            for r, prog, np_, key, v, base, basis, why in slices_rows[:20]:
+                print(f"    slices {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "
                       f"({basis}; medians), x{r:.2f} paired ({why})")
     print()
 
