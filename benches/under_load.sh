@@ -218,7 +218,7 @@ def floor_reps(level, name, row, idle=False):
 
 def floor_long(level, name, row):
     """{repetition: the share of a floor program's row's timed time in calls over 1 ms} at a
-    level: the '#   calls over 1 ms' line after the row (copy_floor)."""
+    level: the '#   calls over 1 ms' line after the row (copy_floor, coll_floor)."""
     vals, d_ = {}, level_dir(level)
     for f in sorted(os.listdir(d_)) if os.path.isdir(d_) else []:
         m = re.fullmatch(re.escape(f"floor.{name}.r") + r"(\d+)\.out", f)
@@ -364,8 +364,8 @@ def targets(level, tabs):
     what the bare barrier of np processes gains beside the load (+10%), or, from 1 KiB, within
     10% of its bare copies' own loaded/idle ratio. Each ratio and gain is paired by repetition
     (paired): a loaded figure against the idle one of its own repetition. Also at the floor: a
-    row from 1 KiB whose calls of over 1 ms (a time slice lost to the load, compare.sh -P) hold
-    no more of its timed time than they hold of its bare copies' (+5 points) while its other
+    collective whose calls of over 1 ms (a time slice lost to the load, compare.sh -P) hold
+    no more of its timed time than they hold of its bare pattern's (+5 points) while its other
     calls meet the target (slices: the medians over the repetitions); such calls are what the
     load's slices cost any waiter on this kernel (docs/troubleshooting.md)."""
     met, floor_met, slices_met, missed, slices_rows = 0, 0, 0, [], []
@@ -412,21 +412,22 @@ def targets(level, tabs):
 
 def slices(level, prog, np, key, lg, base, within):
     """(met, what) of the slices test of targets for one row (None where it has no such
-    figures): Shoal's share of the timed time in calls of over 1 ms against its bare copies'
-    (the copy_floor program pattern_floor picks), and its other calls against the idle figure
-    base (2x at most; with more PEs than CPUs, within + base at most)."""
-    if not lg or not (key.isdigit() and int(key) >= 1024):
+    figures): Shoal's share of the timed time in calls of over 1 ms against its bare pattern's
+    (the copy_floor or coll_floor row pattern_floor picks), and its other calls against the
+    idle figure base (2x at most; with more PEs than CPUs, within + base at most)."""
+    if not lg:
         return None
     _, _, src = pattern_floor(level, prog, np, key)
-    fl = floor_long(level, *src) if src and src[0].startswith("copy_floor") else {}
+    fl = floor_long(level, *src) if src and src[0].startswith(("copy_floor", "coll_floor")) else {}
+    what = "bare copies" if src and src[0].startswith("copy_floor") else "bare pattern"
     share = statistics.median(sh for sh, _ in lg.values())
     other = statistics.median(o for _, o in lg.values())
     if not fl:
-        return False, f"calls over 1 ms {100 * share:.0f}% of the time (bare copies: no figure)"
+        return False, f"calls over 1 ms {100 * share:.0f}% of the time ({what}: no figure)"
     fshare = statistics.median(fl.values())
     other_ok = other <= 2 * base if within is None else other - base <= within
     return (other_ok and share <= fshare + 0.05,
-            f"calls over 1 ms {100 * share:.0f}% of the time (bare copies {100 * fshare:.0f}%), the "
+            f"calls over 1 ms {100 * share:.0f}% of the time ({what} {100 * fshare:.0f}%), the "
             f"others {other:.3f} us")
 
 
@@ -461,7 +462,7 @@ for level in levels:
                   f"else the idle run's of its own repetition): {met} rows "
                   f"met, {floor_met} at the floor measured beside the same load (the bare pattern's own "
                   f"loaded/idle), {slices_met} at the floor of the time slices the load takes (calls "
-                  f"over 1 ms hold no more of the time than of the bare copies', the others meet the "
+                  f"over 1 ms hold no more of the time than of the bare pattern's, the others meet the "
                   f"target), {len(missed)} missed")
             for r, prog, np_, key, v, base, basis, why in missed[:20]:
                 print(f"    missed {prog:<22} {np_:>2} PEs {key:>10}: {v:>10.3f} loaded, {base:>10.3f} idle "

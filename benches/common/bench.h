@@ -75,6 +75,7 @@
 #include <time.h>
 
 #include "load_pause.h"
+#include "long_calls.h"
 #include "place.h"
 
 /* The meson build defines BENCH_REQUIRE_SHOAL: make sure the include path gave us Shoal's
@@ -643,19 +644,15 @@ static inline void bench_waits_mark(void) {}
 static inline void bench_waits_row(const bench_opts *o, long iters) { (void)o; (void)iters; }
 #endif
 
-/* -P: the timed calls of a row that took over BENCH_LONG_S (a PE off its CPU for a time
+/* -P: the timed calls of a row that took over LONG_CALL_S (a PE off its CPU for a time
  * slice of other work: beside a load that spins half the time, a mean of twice the idle figure
  * with the median at it) and the share of the timed time they hold, over every PE. */
-#define BENCH_LONG_S 1e-3
 static inline void bench_long_row(const bench_opts *o, long n_long, double t_long, double t, long done)
 {
     if (!o->paths || bench_in_idle_) return;
     double v[4] = {(double)n_long, t_long, t, (double)done};
     bench_reduce_n(v, 4, BENCH_SUM);
-    if (o->me != 0 || v[2] <= 0) return;
-    printf("#   calls over 1 ms: %.2f per 1000 calls and PE, %.0f%% of the timed time; the others %.3f us "
-           "a call\n", 1000 * v[0] / v[3], 100 * v[1] / v[2],
-           v[3] > v[0] ? (v[2] - v[1]) * 1e6 / (v[3] - v[0]) : 0.0);
+    if (o->me == 0) long_calls_print(v[0], v[1], v[2], v[3], "PE");
 }
 
 /* Size sweep: for (size_t s = bench_first(o); s; s = bench_next(o, s)) */
@@ -709,7 +706,7 @@ static inline void bench_coll_sweep(const bench_opts *o, const bench_coll *c)
                 c->run(size, c->ctx);
                 const double dt = bench_now() - t0;
                 t += dt;
-                if (dt > BENCH_LONG_S) {
+                if (dt > LONG_CALL_S) {
                     n_long++;
                     t_long += dt;
                 }

@@ -10,6 +10,10 @@
  * -I: each row first with the busy processes of SHOAL_BENCH_LOAD_PIDS stopped, printed as a
  * '# idle ' line (load_pause.h).
  *
+ * After each row but the barrier (timed as a loop), a "#   calls over 1 ms" line: how many
+ * calls lost a time slice to other work and the share of the timed time they hold, in the
+ * words of benches/common/bench.h -P, so a collective's row can be set against its pattern's.
+ *
  * -L SEC: batches of iters calls are added until a row has run SEC seconds (process 0's clock
  * decides for all), so that beside load a row spans many of the load's time slices: 100000
  * barriers of 0.2 us fit in one slice, and a row that short read 1.15x its idle figure beside a
@@ -39,6 +43,7 @@
 #include <unistd.h>
 
 #include "../common/load_pause.h"
+#include "../common/long_calls.h"
 
 #define MAXP 64
 #define LINE 64
@@ -55,6 +60,8 @@ struct shared {
     struct msg box[MAXP][MAXP];
     struct msg bar[MAXP][MAXP];
     double result[MAXP];
+    double long_t[MAXP], timed_t[MAXP]; /* calls over LONG_CALL_S: their time; all calls' */
+    long long_n[MAXP], calls;
     long verdict; /* process 0's after each batch: batch << 1 | another one follows */
 };
 
@@ -190,12 +197,19 @@ static double osu(void (*op)(int), int arg, long iters)
         for (long i = 0; i < iters; i++) {
             double t0 = now();
             op(arg);
-            t += now() - t0;
+            const double dt = now() - t0;
+            t += dt;
+            if (dt > LONG_CALL_S) {
+                sh->long_n[me]++;
+                sh->long_t[me] += dt;
+            }
             barrier();
         }
         calls += iters;
         if (!another_batch(start, floor_sec)) break;
     }
+    sh->timed_t[me] = t;
+    if (me == 0) sh->calls = calls;
     return t * 1e6 / (double)calls;
 }
 
@@ -284,6 +298,8 @@ int main(int argc, char **argv)
             if (sh->result[p] > mx) mx = sh->result[p];
         }
         printf("%s%-28s %16.3f %16.3f\n", pass ? "# idle " : "", rows[r].name, sum / nproc, mx);
+        if (!pass && rows[r].op) /* the line of benches/common/bench.h -P */
+            long_calls_print_procs(sh->long_n, sh->long_t, sh->timed_t, nproc, sh->calls);
         fflush(stdout);
     }
     return 0;

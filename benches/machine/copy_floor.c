@@ -39,12 +39,12 @@
 #include <unistd.h>
 
 #include "../common/load_pause.h"
+#include "../common/long_calls.h"
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif
 
 #define MAXP 64
-#define LONG_S 1e-3 /* a call over this lost a time slice to other work */
 
 struct flags {
     volatile long bar[MAXP][MAXP][8]; /* [to][from]: one cache line each */
@@ -54,7 +54,7 @@ struct flags {
     volatile long more;               /* process 0's word after a batch: add another */
     long calls;
     double mean[MAXP], slow[MAXP];
-    double long_t[MAXP], timed_t[MAXP]; /* calls over LONG_S: their time; all calls' */
+    double long_t[MAXP], timed_t[MAXP]; /* calls over LONG_CALL_S: their time; all calls' */
     long long_n[MAXP];
 };
 
@@ -256,7 +256,7 @@ int main(int argc, char **argv)
                         op(row);
                         const double dt = now() - t0;
                         t += dt;
-                        if (dt > LONG_S) {
+                        if (dt > LONG_CALL_S) {
                             fl->long_n[me]++;
                             fl->long_t[me] += dt;
                         }
@@ -281,18 +281,8 @@ int main(int argc, char **argv)
             if (fl->mean[p] > mx) mx = fl->mean[p];
         }
         printf("%s%-12s %12.3f %12.3f %10ld\n", pass ? "# idle " : "", names[row], sum / timed, mx, fl->calls);
-        if (!pass && row != PINGPONG) { /* as benches/common/bench.h's -P line */
-            double n = 0, tl = 0, tt = 0;
-            for (int p = 0; p < nproc; p++) {
-                n += (double)fl->long_n[p];
-                tl += fl->long_t[p];
-                tt += fl->timed_t[p];
-            }
-            const double all = (double)fl->calls * nproc;
-            if (tt > 0)
-                printf("#   calls over 1 ms: %.2f per 1000 calls and process, %.0f%% of the timed time; the "
-                       "others %.3f us a call\n", 1000 * n / all, 100 * tl / tt, all > n ? (tt - tl) * 1e6 / (all - n) : 0.0);
-        }
+        if (!pass && row != PINGPONG) /* the line of benches/common/bench.h -P */
+            long_calls_print_procs(fl->long_n, fl->long_t, fl->timed_t, nproc, fl->calls);
         fflush(stdout);
     }
     return 0;
