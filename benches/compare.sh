@@ -441,7 +441,7 @@ for p in "${selected[@]}"; do names+=("$(field "$p" 1)"); done
 COMPARE_PLOTS=$([ -n "$keep_dir" ] && echo 1 || echo 0) \
 PYTHONPATH="$here/common${PYTHONPATH:+:$PYTHONPATH}" python3 - "$out" "$npes_list" "$repeat" "$median" "$libs" "$slowest" "${names[@]}" <<'PY' | tee -a "$out/report.txt"
 import glob, math, os, re, statistics, sys
-from floor_files import COPY_ROW, copy_sizes
+from floor_files import COPY_ROW, copy_sizes, long_calls_line
 
 out, npes_list, repeat = sys.argv[1], [int(x) for x in sys.argv[2].split()], int(sys.argv[3])
 use_median, LIBS, use_slowest, names = sys.argv[4] == "1", sys.argv[5].split(), sys.argv[6] == "1", sys.argv[7:]
@@ -634,10 +634,9 @@ def long_calls(n, np):
     for f in glob.glob(os.path.join(out, f"{n}.{np}.shoal.r*.out")):
         rep, key = int(re.search(r"\.r(\d+)\.out$", f).group(1)), None
         for line in open(f, errors="replace"):
-            m = re.match(r"#   calls over 1 ms: [\d.]+ per 1000 calls and PE, ([\d.]+)% of the timed time; "
-                         r"the others ([\d.]+) us", line)
-            if m and key:
-                got.setdefault(key, {})[rep] = (float(m.group(1)) / 100, float(m.group(2)))
+            lc = long_calls_line(line)
+            if lc and key:
+                got.setdefault(key, {})[rep] = lc
             elif line.strip() and not line.startswith("#"):
                 key = line.split()[0]
     return got

@@ -115,7 +115,7 @@ done
 
 PYTHONPATH="$here/common${PYTHONPATH:+:$PYTHONPATH}" python3 - "$dir" "$levels" "$npes_list" <<'PY' | tee "$dir/summary.txt"
 import os, re, shutil, statistics, subprocess, sys
-from floor_files import COPY_ROW, copy_sizes
+from floor_files import COPY_ROW, copy_sizes, long_calls_line
 d, levels, npes = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
 
 
@@ -229,9 +229,9 @@ def floor_long(level, name, row):
             if not line.startswith("#") and line.strip():
                 after = row_figure(line.split())[0] == row_figure(row.split())[0]
             elif after and line.startswith("#   calls over 1 ms:"):
-                got = re.search(r"([\d.]+)% of the timed time", line)
-                if got:
-                    vals[int(m.group(1))] = float(got.group(1)) / 100
+                lc = long_calls_line(line)
+                if lc:
+                    vals[int(m.group(1))] = lc[0]
                 after = False
     return vals
 

@@ -1,5 +1,5 @@
-"""Names of the floor programs' raw outputs, shared by compare.sh and under_load.sh (their
-reports run with this folder on PYTHONPATH)."""
+"""Names of the floor programs' raw outputs and the line they share with the benchmarks,
+for compare.sh and under_load.sh (their reports run with this folder on PYTHONPATH)."""
 import os
 import re
 
@@ -21,3 +21,16 @@ def copy_sizes(directory):
         if m:
             got[m.group(1) + m.group(2)] = int(m.group(1)) << (10 if m.group(2) == "K" else 20)
     return sorted(got.items(), key=lambda x: x[1])
+
+
+# benches/common/long_calls.h's line, after a row of the benchmarks (-P) or of copy_floor and
+# coll_floor
+_LONG_CALLS = re.compile(r"#   calls over 1 ms: [\d.]+ per 1000 calls and (?:PE|process), ([\d.]+)% of the "
+                         r"timed time; the others ([\d.]+) us")
+
+
+def long_calls_line(line):
+    """(the share of the timed time in calls over 1 ms, 0-1; the other calls' mean in us) of a
+    '#   calls over 1 ms' line, None for any other line."""
+    m = _LONG_CALLS.match(line)
+    return (float(m.group(1)) / 100, float(m.group(2))) if m else None
