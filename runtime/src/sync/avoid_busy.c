@@ -37,8 +37,9 @@
  * computed (ran COMPUTE_SHARE of each, or COMPUTE_FAIR of their share of a CPU that more than
  * 4 PEs share, missing fewer than COMPUTE_WAITS waits) than there are CPUs left to them deal
  * them over every CPU again, and no CPU is left while they do. The windows are read at the
- * leader's waits, so PEs that compute from their first call are dealt back 0.2-1 s after init
- * or at their first wait after that, and a short program of puts runs crowded to its end.
+ * leader's waits and before its puts and gets of 64 KiB or more (path/path.h), so PEs that
+ * compute from their first call are dealt back 0.2-1 s after init or at the first of those
+ * after that, and a short program of puts runs crowded to its end.
  *
  * Each window (the first two 50 ms long) also tells the PEs of a held CPU with one or two PEs
  * on it (doorbell word held) to sleep from their waits' first yield on (sync/backoff.h),
