@@ -131,6 +131,7 @@
 #define PILE_WAIT_MAX_NS 16000000000L
 
 int shoal_avoid_busy_on;
+int shoal_avoid_busy_leads;
 const uint32_t *shoal_avoid_busy_held_word;
 uint64_t *shoal_avoid_busy_waits_word;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
@@ -278,6 +279,7 @@ static void leader_free(void)
     ncpu = 0;
     shoal_busy_light_reset();
     __atomic_store_n(&leader, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&shoal_avoid_busy_leads, 0, __ATOMIC_RELAXED);
 }
 
 void shoal_avoid_busy_init(void)
@@ -296,6 +298,7 @@ void shoal_avoid_busy_init(void)
     seen_moves = 0;
     shoal_avoid_busy_on = 1;
     leader = shoal_g.local_pes[0] == shoal_g.me;
+    shoal_avoid_busy_leads = leader;
     if (!leader) return;
     own->moves = 0;
     const char *d = getenv("SHOAL_DEBUG");

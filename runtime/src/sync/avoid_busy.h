@@ -54,4 +54,14 @@ static inline void shoal_avoid_busy_check(void)
     if (__builtin_expect(shoal_avoid_busy_on, 0)) shoal_avoid_busy_poll();
 }
 
+/* The node's lowest PE while it measures (this process's flag): between its waits, where it
+ * computes, it may still take its look (path/path.h, before long copies); the other PEs
+ * follow its moves at their waits. */
+extern int shoal_avoid_busy_leads;
+static inline void shoal_avoid_busy_look(void)
+{
+    if (__builtin_expect(__atomic_load_n(&shoal_avoid_busy_leads, __ATOMIC_RELAXED), 0))
+        shoal_avoid_busy_poll();
+}
+
 #endif
