@@ -56,6 +56,10 @@
  *                       20 ms) for 60 rounds: each runs about 1/npes of that CPU, under 0.2 of
  *                       a window, and still counts as computing (0.8 of its share there), so
  *                       they must end on more than one CPU
+ *   avoid_busy compute_nowait  the same with no wait at all: every PE puts 256 KiB to the
+ *                       next for 1.2 s by its own clock, so the lowest PE reads the CPUs only
+ *                       before its long puts (path/path.h); 1.0 s in, the PEs must be on more
+ *                       than one CPU
  *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
  *                       beside a busy process on every CPU, which reads what the quick look
  *                       decided from its debug line
@@ -190,21 +194,27 @@ static int my_cpu(void)
     return -1;
 }
 
+/* Every PE's CPU into where[], this PE's as given (my_cpu now, or read before). */
+static void gather_where(int mine)
+{
+    mine_now = mine;
+    shmem_barrier_all();
+    shmem_int_fcollect(SHMEM_TEAM_WORLD, where, &mine_now, 1);
+}
+
 /* PEs bound to cpu, over every PE (the same answer on every PE). */
 static int on_cpu(int cpu)
 {
-    mine_now = my_cpu();
-    shmem_barrier_all();
-    shmem_int_fcollect(SHMEM_TEAM_WORLD, where, &mine_now, 1);
+    gather_where(my_cpu());
     int n = 0;
     for (int p = 0; p < shmem_n_pes(); p++) n += where[p] == cpu;
     return n;
 }
 
-/* How many CPUs the PEs are on, over every PE (the same answer on every PE). */
-static int cpus_used(void)
+/* How many CPUs the PEs are on (mine: this PE's), over every PE. */
+static int cpus_used_at(int mine)
 {
-    on_cpu(-1); /* every PE's CPU into where[] */
+    gather_where(mine);
     int n = 0;
     for (int p = 0; p < shmem_n_pes(); p++) {
         int seen = 0;
@@ -212,6 +222,11 @@ static int cpus_used(void)
         n += !seen;
     }
     return n;
+}
+
+static int cpus_used(void)
+{
+    return cpus_used_at(my_cpu());
 }
 
 /* Collectives with checked results for a while: what PEs that move must keep right. */
@@ -381,7 +396,9 @@ int main(int argc, char **argv)
         }
         return verdict(failures, &start, last, 1);
     }
-    if (argc > 1 && !strcmp(argv[1], "compute_crowd")) {
+    if (argc > 1 && (!strcmp(argv[1], "compute_crowd") || !strcmp(argv[1], "compute_nowait"))) {
+        const char *name = argv[1];
+        const int nowait = !strcmp(name, "compute_nowait");
         if (!until(last, 1, 2.0)) {
             if (me == 0) printf("avoid_busy: skipped (the PEs did not leave CPU %d within 2 s)\n", last);
             shmem_finalize();
@@ -389,7 +406,16 @@ int main(int argc, char **argv)
         }
         const int next = (me + 1) % npes, prev = (me + npes - 1) % npes;
         for (int k = 0; k < PUT_LONGS; k++) put_src[k] = me * 1000003L + k;
-        for (int round = 0; round < 60; round++) {
+        int at = -1; /* compute_nowait: this PE's CPU 1.0 s in, read with no wait since the start */
+        if (nowait) {
+            shmem_barrier_all();
+            const double t0 = now();
+            while (now() - t0 < 1.2) {
+                shmem_long_put(put_dst, put_src, PUT_LONGS, next);
+                if (at == -1 && now() - t0 >= 1.0) at = my_cpu();
+            }
+        }
+        for (int round = 0; round < 60 && !nowait; round++) {
             const double t0 = now();
             while (now() - t0 < 0.02) {
                 shmem_long_put(put_dst, put_src, PUT_LONGS, next);
@@ -397,15 +423,19 @@ int main(int argc, char **argv)
             }
             shmem_barrier_all();
         }
+        shmem_quiet();
+        shmem_barrier_all();
         for (int k = 0; k < PUT_LONGS; k++)
             if (put_dst[k] != prev * 1000003L + k && failures++ < 5)
-                fprintf(stderr, "avoid_busy: compute_crowd: PE %d: put_dst[%d] = %ld\n", me, k, put_dst[k]);
-        const int used = cpus_used();
+                fprintf(stderr, "avoid_busy: %s: PE %d: put_dst[%d] = %ld\n", name, me, k, put_dst[k]);
+        const int used = nowait ? cpus_used_at(at) : cpus_used();
         if (me == 0) {
-            printf("avoid_busy: compute_crowd: the %d PEs that put are on %d CPUs\n", npes, used);
+            printf("avoid_busy: %s: the %d PEs that put are on %d CPUs%s\n", name, npes, used,
+                   nowait ? " 1.0 s in" : "");
             if (used < 2) {
-                fprintf(stderr, "avoid_busy: compute_crowd: the %d PEs that computed (put without waiting) "
-                                "for 1.2 s all stayed on CPU %d\n", npes, where[0]);
+                fprintf(stderr, "avoid_busy: %s: the %d PEs that computed (put without waiting%s) "
+                                "for %s s all stayed on CPU %d\n", name, npes, nowait ? " at all" : "",
+                        nowait ? "1.0" : "1.2", where[0]);
                 failures++;
             }
         }

@@ -78,9 +78,10 @@ SHOAL_HOT_INLINE char *shoal_heap_on(const void *addr, size_t len, int pe)
  * (sync/avoid_busy.c reads them at its waits, and a PE that puts or gets in a loop waits for
  * nothing): 8 PEs crowded on one CPU beside 2 busy processes, a loop of puts of 1 MiB kept the
  * putting PEs crowded to its end, 89-95 us a put, and has them dealt back, 68-70 (Open MPI
- * 69-76). The look costs the lowest PE a clock read while no window is due, the others a load
- * of a flag of their own (a look at the lowest PE's shared line made 8 PEs' idle puts of
- * 64 KiB-1 MiB 4% slower). */
+ * 69-76). The look costs the lowest PE a clock read while no window is due and a window's
+ * reading of /proc when one is (0.14-0.18 ms every 0.1 s at 8 PEs idle: 0.2% of a loop), the
+ * others a load of a flag of their own (a look at the lowest PE's shared line made 8 PEs' idle
+ * puts of 64 KiB-1 MiB 4% slower). Test: avoid_busy compute_nowait. */
 #define SHOAL_COPY_LOOK_MIN 65536
 
 SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void *src, size_t len,

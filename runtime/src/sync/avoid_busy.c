@@ -131,11 +131,10 @@
 #define PILE_WAIT_MAX_NS 16000000000L
 
 int shoal_avoid_busy_on;
-int shoal_avoid_busy_leads;
+int shoal_avoid_busy_leads; /* this PE is the leader: avoid_busy.h */
 const uint32_t *shoal_avoid_busy_held_word;
 uint64_t *shoal_avoid_busy_waits_word;
 static int enabled = 1; /* SHOAL_AVOID_BUSY */
-static int leader;
 static uint32_t seen_moves;
 static int sampling; /* the leader's sample runs in one thread at a time */
 /* The leader's: */
@@ -278,7 +277,6 @@ static void leader_free(void)
     pe_waits = NULL;
     ncpu = 0;
     shoal_busy_light_reset();
-    __atomic_store_n(&leader, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&shoal_avoid_busy_leads, 0, __ATOMIC_RELAXED);
 }
 
@@ -297,9 +295,8 @@ void shoal_avoid_busy_init(void)
     shoal_avoid_busy_waits_word = waits_of(shoal_g.me);
     seen_moves = 0;
     shoal_avoid_busy_on = 1;
-    leader = shoal_g.local_pes[0] == shoal_g.me;
-    shoal_avoid_busy_leads = leader;
-    if (!leader) return;
+    shoal_avoid_busy_leads = shoal_g.local_pes[0] == shoal_g.me;
+    if (!shoal_avoid_busy_leads) return;
     own->moves = 0;
     const char *d = getenv("SHOAL_DEBUG");
     debug = d ? atoi(d) : 0;
@@ -655,7 +652,7 @@ static void quick_look(long t)
     quick_moved = 1;
     move_pes(t);
     quick_moved = 0;
-    if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
+    if (!__atomic_load_n(&shoal_avoid_busy_leads, __ATOMIC_RELAXED)) return;
     __atomic_store_n(&wait_ns, WINDOW_NS, __ATOMIC_RELAXED);
     __atomic_store_n(&last_ns, 0, __ATOMIC_RELAXED);
     sample(t); /* the whole window that confirms starts here */
@@ -890,8 +887,8 @@ void shoal_avoid_busy_poll(void)
             __atomic_store_n(&shoal_g.peers[pe].core_mate, mate, __ATOMIC_RELAXED);
         }
     }
-    /* leader and last_ns change only under sampling; read before taking it, they are atomic */
-    if (!__atomic_load_n(&leader, __ATOMIC_RELAXED)) return;
+    /* the leader's flag and last_ns change only under sampling; read before taking it, they are atomic */
+    if (!__atomic_load_n(&shoal_avoid_busy_leads, __ATOMIC_RELAXED)) return;
     const long t = shoal_now_ns();
     const long since = t - __atomic_load_n(&last_ns, __ATOMIC_RELAXED);
     const int quick = __atomic_load_n(&quick_on, __ATOMIC_RELAXED) &&
@@ -901,8 +898,8 @@ void shoal_avoid_busy_poll(void)
     if ((since < __atomic_load_n(&wait_ns, __ATOMIC_RELAXED) && !quick && !watching) ||
         __atomic_exchange_n(&sampling, 1, __ATOMIC_ACQUIRE))
         return;
-    if (leader && watch_n > 0 && t - watch_last_ns >= WATCH_GAP_NS) watch(t);
-    if (leader && quick_on && t - quick_last_ns >= QUICK_GAP_NS) quick_look(t);
-    if (leader && t - last_ns >= wait_ns) sample(t);
+    if (shoal_avoid_busy_leads && watch_n > 0 && t - watch_last_ns >= WATCH_GAP_NS) watch(t);
+    if (shoal_avoid_busy_leads && quick_on && t - quick_last_ns >= QUICK_GAP_NS) quick_look(t);
+    if (shoal_avoid_busy_leads && t - last_ns >= wait_ns) sample(t);
     __atomic_store_n(&sampling, 0, __ATOMIC_RELEASE);
 }
