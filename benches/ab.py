@@ -19,6 +19,8 @@ how far two runs of one code differ.
   -l BUSY     busy processes beside the runs (default 0; BUILD_DIR/benches/busy_load, killed
               at the end); -i "B I": each busy B ms then idle I ms in turns
   -a ARGS     arguments for every program (default "-t 0.05 -L 0.03 -S 0.2", as under_load.sh)
+  -c COLUMN   the column of each row compared (default 1, the first figure; with a program's -f,
+              3 is the slowest PE's)
 """
 import argparse, math, os, statistics, subprocess, sys, time
 
@@ -30,10 +32,13 @@ ap.add_argument('-n', dest='pes', default='2')
 ap.add_argument('-l', dest='busy', type=int, default=0)
 ap.add_argument('-i', dest='intermittent', default='')
 ap.add_argument('-a', dest='args', default='-t 0.05 -L 0.03 -S 0.2')
+ap.add_argument('-c', dest='column', type=int, default=1)
 ap.add_argument('build', nargs='?', default='build')
 o = ap.parse_args()
 if len(o.variants) < 2:
     sys.exit('ab.py: give at least two variants (-v)')
+if o.column < 1:
+    sys.exit(f'ab.py: -c {o.column}: the column must be 1 or more (0 is the row name)')
 
 
 def environment(variant):
@@ -69,8 +74,8 @@ try:
                     sys.exit(f'ab.py: {" ".join(cmd)} ({v}) failed:\n{run.stderr}')
                 for line in run.stdout.splitlines():
                     f = line.split()
-                    if len(f) >= 2 and not line.startswith('#'):
-                        times.setdefault((prog, f[0], i), []).append(float(f[1]))
+                    if len(f) > o.column and not line.startswith('#'):
+                        times.setdefault((prog, f[0], i), []).append(float(f[o.column]))
 finally:
     for b in busy:
         b.kill()
