@@ -8,7 +8,7 @@ repetition runs each program once per variant, the order turning each repetition
 variant meets every moment alike; run the first variant twice (-v default -v default) to see
 how far two runs of one code differ.
 
-  benches/ab.py [-r N] [-n PES] [-l BUSY] [-i "BUSY_MS IDLE_MS"] [-a ARGS] -v VARIANT ... \
+  benches/ab.py [-r N] [-n PES] [-l BUSY] [-i "BUSY_MS IDLE_MS"] [-a ARGS] [-c COLUMN] -v VARIANT ... \
                 -p "PROGRAM [ARGS]" ... [BUILD_DIR]
 
   -v VARIANT  'default' (as built), or comma-separated NAME=VALUE settings; lib=DIR runs the
