@@ -84,6 +84,8 @@ print(f'# {o.pes} PEs, {o.busy} busy process(es) {o.intermittent}, {o.reps} repe
       f'variants: ' + '; '.join(f'[{i}] {v}' for i, v in enumerate(o.variants)))
 for prog in o.programs:
     rows = sorted({k[1] for k in times if k[0] == prog}, key=lambda s: (len(s), s))
+    if not rows:
+        sys.exit(f'ab.py: {prog} printed no row with a column {o.column} (-c)')
     print(f'{prog}: medians (us) per variant, then [0]/[i]')
     ratios = {i: [] for i in range(1, len(o.variants))}
     for row in rows:
