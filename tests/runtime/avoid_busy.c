@@ -59,7 +59,7 @@
  *   avoid_busy compute_nowait  the same with no wait at all: every PE puts 256 KiB to the
  *                       next for 1.2 s by its own clock, so the lowest PE reads the CPUs only
  *                       before its long puts (path/path.h); 1.0 s in, the PEs must be on more
- *                       than one CPU
+ *                       than one CPU. compute_nowait iput: the same with strided puts (stride 1)
  *   avoid_busy look     0.1 s of checked collectives and nothing more: run by held_quick.sh
  *                       beside a busy process on every CPU, which reads what the quick look
  *                       decided from its debug line
@@ -399,6 +399,7 @@ int main(int argc, char **argv)
     if (argc > 1 && (!strcmp(argv[1], "compute_crowd") || !strcmp(argv[1], "compute_nowait"))) {
         const char *name = argv[1];
         const int nowait = !strcmp(name, "compute_nowait");
+        const int strided = nowait && argc > 2 && !strcmp(argv[2], "iput");
         if (!until(last, 1, 2.0)) {
             if (me == 0) printf("avoid_busy: skipped (the PEs did not leave CPU %d within 2 s)\n", last);
             shmem_finalize();
@@ -411,7 +412,8 @@ int main(int argc, char **argv)
             shmem_barrier_all();
             const double t0 = now();
             while (now() - t0 < 1.2) {
-                shmem_long_put(put_dst, put_src, PUT_LONGS, next);
+                if (strided) shmem_long_iput(put_dst, put_src, 1, 1, PUT_LONGS, next);
+                else shmem_long_put(put_dst, put_src, PUT_LONGS, next);
                 if (at == -1 && now() - t0 >= 1.0) at = my_cpu();
             }
         }

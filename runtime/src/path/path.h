@@ -81,13 +81,18 @@ SHOAL_HOT_INLINE char *shoal_heap_on(const void *addr, size_t len, int pe)
  * 69-76). The look costs the lowest PE a clock read while no window is due and a window's
  * reading of /proc when one is (0.14-0.18 ms every 0.1 s at 8 PEs idle: 0.2% of a loop), the
  * others a load of a flag of their own (a look at the lowest PE's shared line made 8 PEs' idle
- * puts of 64 KiB-1 MiB 4% slower). Test: avoid_busy compute_nowait. */
+ * puts of 64 KiB-1 MiB 4% slower). Strided puts and gets look by the bytes they copy in all.
+ * Test: avoid_busy compute_nowait (put, iput). */
 #define SHOAL_COPY_LOOK_MIN 65536
+SHOAL_HOT_INLINE void shoal_path_look(size_t len)
+{
+    if (SHOAL_UNLIKELY(len >= SHOAL_COPY_LOOK_MIN)) shoal_avoid_busy_look();
+}
 
 SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void *src, size_t len,
                                      int pe, int flags)
 {
-    if (SHOAL_UNLIKELY(len >= SHOAL_COPY_LOOK_MIN)) shoal_avoid_busy_look();
+    shoal_path_look(len);
     char *r = shoal_heap_on(dest, len, pe);
     /* A NULL source goes to the slow path, which reports it (a check of its own here cost
      * 25% of the 8-byte message rate). */
@@ -105,7 +110,7 @@ SHOAL_HOT_INLINE void shoal_path_put(const char *routine, void *dest, const void
 SHOAL_HOT_INLINE void shoal_path_get(const char *routine, void *dest, const void *src, size_t len,
                                      int pe, int flags)
 {
-    if (SHOAL_UNLIKELY(len >= SHOAL_COPY_LOOK_MIN)) shoal_avoid_busy_look();
+    shoal_path_look(len);
     const char *r = shoal_heap_on(src, len, pe);
     if (SHOAL_LIKELY(r != NULL) && SHOAL_LIKELY(dest != NULL)) {
         shoal_copy_data(dest, r, len);

@@ -18,6 +18,7 @@ void shoal_iput(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
     pe = shoal_ctx_pe(routine, ctx, pe);
     size_t len = span(nelems, dst, elem, routine);
     span(nelems, sst, elem, routine);
+    shoal_path_look(nelems * elem);
     char *r = shoal_remote(routine, dest, len, pe);
     const char *s = src;
     for (size_t i = 0; i < nelems; i++) {
@@ -36,6 +37,7 @@ void shoal_iget(const char *routine, shmem_ctx_t ctx, void *dest, const void *sr
     pe = shoal_ctx_pe(routine, ctx, pe);
     span(nelems, dst, elem, routine);
     size_t len = span(nelems, sst, elem, routine);
+    shoal_path_look(nelems * elem);
     const char *r = shoal_remote(routine, src, len, pe);
     char *d = dest;
     for (size_t i = 0; i < nelems; i++) {
